@@ -1,0 +1,74 @@
+"""perceptron_lib: the small library behind the Perceptron Course.
+
+Every public function mirrors one idea of the book and names its chapter in its
+docstring.  Conventions (stated once in the book's introduction):
+
+- ``X`` has shape (n, d): one example per row (the lecture notes write columns).
+- Labels are -1 and +1; anything else is an error naming the values found.
+- A mistake is ``y * (theta . x + theta_0) <= 0``; :func:`predict` gives +1 exactly
+  when the score is ``> 0``.  A point on the boundary is a mistake for either label.
+- Examples are visited in the given order; shuffling happens only when asked, with a
+  seed.
+- Inputs are never modified.
+
+``import perceptron_lib`` loads numpy only.  The plot helpers
+(:mod:`perceptron_lib.plotting`, matplotlib) and the compiled fast path (numba) load
+on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .algorithm import (
+    PerceptronResult,
+    Update,
+    perceptron,
+    perceptron_through_origin,
+    predict,
+    update,
+)
+from .datasets import notes_example, offset_example, spam_messages
+from .generate import SeparableData, flip_labels, make_noisy, make_separable, make_xor
+from .margin import margin, mistake_bound, point_margins, radius, signed_distance
+from .offset import add_offset_feature
+from .spam import FEATURE_NAMES, count_message, spam_feature_matrix, spam_features, tokenize
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "FEATURE_NAMES",
+    "PerceptronResult",
+    "SeparableData",
+    "Update",
+    "add_offset_feature",
+    "count_message",
+    "flip_labels",
+    "make_noisy",
+    "make_separable",
+    "make_xor",
+    "margin",
+    "mistake_bound",
+    "notes_example",
+    "offset_example",
+    "perceptron",
+    "perceptron_through_origin",
+    "plotting",
+    "point_margins",
+    "predict",
+    "radius",
+    "signed_distance",
+    "spam_feature_matrix",
+    "spam_features",
+    "spam_messages",
+    "tokenize",
+    "update",
+]
+
+_LAZY = {"plotting"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
