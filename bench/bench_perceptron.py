@@ -78,7 +78,14 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="n in {10k, 100k} only")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--tau", type=int, default=10)
+    ap.add_argument("--widgets", action="store_true",
+                    help="time the explorers instead (bench_widgets.py)")
     args = ap.parse_args()
+    if args.widgets:
+        import bench_widgets
+
+        bench_widgets.main()
+        return
 
     ns = [10_000, 100_000] if args.quick else [10_000, 100_000, 1_000_000]
     ds = [2, 20, 100]

@@ -63,9 +63,10 @@ __all__ = [
     "spam_messages",
     "tokenize",
     "update",
+    "widgets",
 ]
 
-_LAZY = {"plotting"}
+_LAZY = {"plotting", "widgets"}
 
 
 def __getattr__(name: str):

@@ -25,6 +25,13 @@ BAND_COLOR = "#999999"
 def new_axes(xlim=(-3, 3), ylim=(-3, 3), size=(4.5, 4.5), title: str | None = None) -> Axes:
     """A square axes with equal aspect, a light grid and the origin marked."""
     fig, ax = plt.subplots(figsize=size)
+    style_axes(ax, xlim, ylim, title)
+    fig.tight_layout()
+    return ax
+
+
+def style_axes(ax: Axes, xlim=(-3, 3), ylim=(-3, 3), title: str | None = None) -> Axes:
+    """Give an existing axes the look of :func:`new_axes`."""
     ax.set_xlim(*xlim)
     ax.set_ylim(*ylim)
     ax.set_aspect("equal")
@@ -35,7 +42,6 @@ def new_axes(xlim=(-3, 3), ylim=(-3, 3), size=(4.5, 4.5), title: str | None = No
     ax.set_ylabel("$x_2$")
     if title:
         ax.set_title(title)
-    fig.tight_layout()
     return ax
 
 
@@ -57,6 +63,7 @@ def plot_points(
     annotate: bool = False,
     labels: tuple[str, str] = ("$y=+1$", "$y=-1$"),
     highlight: int | None = None,
+    highlight_label: str = "current example",
 ) -> Axes:
     """Draw labelled 2-D points: ``+`` for +1 and ``-`` for -1 (chapters 1 to 5).
 
@@ -73,12 +80,14 @@ def plot_points(
         Legend entries for the two classes.
     highlight : int, optional
         Row of ``X`` to ring, for example the example under consideration.
+    highlight_label : str
+        Legend entry of the ring.
     """
     Xa, ya = check_data(X, y)
     if Xa.shape[1] != 2:
         raise ValueError(f"plot_points draws 2-D data, got {Xa.shape[1]} features")
     for label, marker, color, name in (
-        (1.0, "P", POSITIVE_COLOR, labels[0]),
+        (1.0, "+", POSITIVE_COLOR, labels[0]),
         (-1.0, "_", NEGATIVE_COLOR, labels[1]),
     ):
         pts = Xa[ya == label]
@@ -96,7 +105,7 @@ def plot_points(
     if highlight is not None:
         a, b = Xa[int(highlight)]
         ax.scatter([a], [b], s=size * 4, facecolors="none", edgecolors="black",
-                   linewidths=1.5, zorder=4, label="current example")
+                   linewidths=1.5, zorder=4, label=highlight_label)
     return ax
 
 
@@ -128,6 +137,27 @@ def _line_in_box(theta: np.ndarray, theta_0: float, xlim, ylim, shift: float = 0
     return pts[[i, j]]
 
 
+def _clip_box(xlim, ylim, a: float, b: float, c: float) -> np.ndarray:
+    """Corners of the part of the view box where ``a x + b y + c >= 0`` (a convex polygon)."""
+    poly = [(xlim[0], ylim[0]), (xlim[1], ylim[0]), (xlim[1], ylim[1]), (xlim[0], ylim[1])]
+    return _clip_polygon(np.array(poly), a, b, c)
+
+
+def _clip_polygon(poly: np.ndarray, a: float, b: float, c: float) -> np.ndarray:
+    """Sutherland-Hodgman clipping of a convex polygon by one half-plane."""
+    out = []
+    n = len(poly)
+    for k in range(n):
+        p, q = poly[k], poly[(k + 1) % n]
+        fp, fq = a * p[0] + b * p[1] + c, a * q[0] + b * q[1] + c
+        if fp >= 0:
+            out.append(p)
+        if (fp >= 0) != (fq >= 0):
+            s = fp / (fp - fq)
+            out.append(p + s * (q - p))
+    return np.array(out).reshape(-1, 2)
+
+
 def plot_boundary(
     ax: Axes,
     theta: ArrayLike,
@@ -152,10 +182,10 @@ def plot_boundary(
     if seg is not None:
         ax.plot(seg[:, 0], seg[:, 1], label=label, zorder=2, **kw)
     if shade:
-        gx, gy = np.meshgrid(np.linspace(*xlim, 200), np.linspace(*ylim, 200))
-        pos = (th[0] * gx + th[1] * gy + t0) > 0
-        ax.contourf(gx, gy, pos.astype(float), levels=[0.5, 1.5], colors=[POSITIVE_COLOR],
-                    alpha=0.08, zorder=0)
+        region = _clip_box(xlim, ylim, th[0], th[1], t0)
+        if len(region) >= 3:
+            ax.fill(region[:, 0], region[:, 1], color=POSITIVE_COLOR, alpha=0.08, zorder=0,
+                    linewidth=0)
     ax.set_xlim(xlim)
     ax.set_ylim(ylim)
     return ax
@@ -207,10 +237,11 @@ def plot_margin_band(
     if g <= 0:
         raise ValueError(f"gamma must be positive to draw a band, got {g}")
     xlim, ylim = ax.get_xlim(), ax.get_ylim()
-    gx, gy = np.meshgrid(np.linspace(*xlim, 300), np.linspace(*ylim, 300))
-    dist = (th[0] * gx + th[1] * gy + t0) / np.linalg.norm(th)
-    ax.contourf(gx, gy, (np.abs(dist) <= g).astype(float), levels=[0.5, 1.5],
-                colors=[BAND_COLOR], alpha=0.25, zorder=1)
+    nrm = float(np.linalg.norm(th))
+    band = _clip_box(xlim, ylim, th[0], th[1], t0 + g * nrm)
+    band = _clip_polygon(band, -th[0], -th[1], -t0 + g * nrm) if len(band) else band
+    if len(band) >= 3:
+        ax.fill(band[:, 0], band[:, 1], color=BAND_COLOR, alpha=0.25, zorder=1, linewidth=0)
     for sh in (-g, g):
         seg = _line_in_box(th, t0, xlim, ylim, shift=sh)
         if seg is not None:
@@ -259,7 +290,7 @@ def plot_classifier(
         plot_normal(ax, theta, theta_0)
     plot_points(ax, Xa, ya, annotate=annotate, highlight=highlight)
     if legend:
-        ax.legend(loc="best", fontsize=8, framealpha=0.9)
+        ax.legend(loc="best", fontsize=8, framealpha=0.9, markerscale=0.7)
     return ax
 
 

@@ -1,0 +1,56 @@
+"""Serve MathJax from the site itself, so that pages need no other host at read time.
+
+MathJax 3 comes from the PyPI package ``django-static-mathjax`` (pinned in
+requirements.txt), which ships MathJax's browser files.  This extension points Sphinx's
+``mathjax_path`` at ``_static/mathjax/tex-chtml.js`` and, after each HTML build, copies
+the files that script needs (the script, its fonts, and the TeX extensions it may load
+on demand) into the build's ``_static/mathjax``.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import shutil
+from pathlib import Path
+
+from sphinx.application import Sphinx
+from sphinx.config import Config
+
+SCRIPT = "tex-chtml.js"
+NEEDED = (SCRIPT, "output/chtml/fonts", "input/tex/extensions", "ui", "a11y/assistive-mml.js")
+
+
+def mathjax_source() -> Path:
+    """Folder of MathJax's browser bundle inside the installed package."""
+    root = importlib.resources.files("mathjax") / "static" / "mathjax" / "es5"
+    path = Path(str(root))
+    if not (path / SCRIPT).is_file():
+        raise RuntimeError(f"MathJax's {SCRIPT} not found under {path}")
+    return path
+
+
+def _configure(app: Sphinx, config: Config) -> None:
+    # A relative mathjax_path is resolved against the site's _static folder.
+    config.mathjax_path = f"mathjax/{SCRIPT}"
+
+
+def _copy(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    src = mathjax_source()
+    dest = Path(app.outdir) / "_static" / "mathjax"
+    for item in NEEDED:
+        s, d = src / item, dest / item
+        if not s.exists():
+            continue
+        d.parent.mkdir(parents=True, exist_ok=True)
+        if s.is_dir():
+            shutil.copytree(s, d, dirs_exist_ok=True)
+        else:
+            shutil.copy2(s, d)
+
+
+def setup(app: Sphinx) -> dict:
+    app.connect("config-inited", _configure)
+    app.connect("build-finished", _copy)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,656 @@
+"""Explorers: interactive views of the book's ideas for a live Jupyter kernel.
+
+Each explorer is an object with a live ipywidgets interface (``.ui``), methods that do
+what its buttons and sliders do (so it can be driven from code and tested), and
+``figure()``, which draws its current state.  Put an explorer as the last expression of
+a cell: Jupyter shows the live interface, while the book's static pages, which have no
+kernel, show a picture of the starting state and say how to run it live (the site is
+configured to drop the widget view, so it never shows controls that do nothing).
+
+- :class:`StepTrainer` (chapter 1): the perceptron one example at a time.
+- :class:`OffsetExplorer` (chapter 2): 1-D data with a threshold, and the lifted picture.
+- :class:`MarginExplorer` (chapter 3): turn and shift a separator, watch the margins.
+- :class:`ConvergenceExplorer` (chapter 4): mistakes against the bound ``(R/gamma)^2``.
+- :class:`MessageExplorer` (chapter 5): a message, its features and the verdict.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import ipywidgets as w
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.patches import Circle
+from numpy.typing import ArrayLike
+
+from . import plotting
+from ._validate import check_data, check_scalar, check_tau, check_theta
+from .algorithm import PerceptronResult, perceptron_through_origin, update
+from .generate import make_separable
+from .margin import mistake_bound, point_margins, radius
+from .spam import FEATURE_NAMES, count_message, spam_features
+
+LIVE_HINT = (
+    "A picture of the explorer's starting state. To use it, run this page as a notebook: "
+    "launch it (rocket icon at the top of the page) or download it."
+)
+
+
+def _fmt_vec(v: np.ndarray) -> str:
+    return "(" + ", ".join(f"{x:.4g}" for x in v) + ")"
+
+
+def _view_box(X: np.ndarray, pad: float = 1.0) -> tuple[tuple[float, float], tuple[float, float]]:
+    lo = X.min(axis=0) - pad
+    hi = X.max(axis=0) + pad
+    span = float(max(hi - lo))
+    mid = (lo + hi) / 2
+    return ((mid[0] - span / 2, mid[0] + span / 2), (mid[1] - span / 2, mid[1] + span / 2))
+
+
+class Explorer:
+    """Common machinery: a picture of the state, a status line, and the live interface."""
+
+    figsize: tuple[float, float] = (5.0, 4.6)
+    dpi: int = 90
+
+    def __init__(self) -> None:
+        self._image = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto"))
+        self._status = w.HTML()
+        self._controls: list[w.Widget] = []
+        self._ui: w.Widget | None = None
+        self._quiet = False
+        self._fig: Figure | None = None
+        self._layout: dict[str, float] | None = None
+
+    @contextmanager
+    def _syncing(self) -> Iterator[None]:
+        """Set controls from code without their observers firing."""
+        self._quiet = True
+        try:
+            yield
+        finally:
+            self._quiet = False
+
+    def _observe(self, controls: list[w.Widget], handler: Callable[[], None]) -> None:
+        """Call ``handler`` and redraw whenever the user moves one of ``controls``."""
+
+        def on_change(_change) -> None:
+            if not self._quiet:
+                handler()
+                self.refresh()
+
+        for c in controls:
+            c.observe(on_change, names="value")
+
+    # -- what subclasses provide -------------------------------------------------------
+    def draw(self, fig: Figure) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def status(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def alt_text(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # -- shared -----------------------------------------------------------------------
+    def figure(self) -> Figure:
+        """A new matplotlib figure of the current state (not registered with pyplot)."""
+        fig = Figure(figsize=self.figsize, dpi=self.dpi)
+        self.draw(fig)
+        fig.tight_layout()
+        return fig
+
+    def png(self) -> bytes:
+        """The current state as PNG bytes.
+
+        One figure is kept and redrawn, so that matplotlib's text-layout cache stays warm,
+        and the layout computed for the first picture is reused: a redraw then takes a
+        fraction of the time a new figure would (``bench/bench_widgets.py`` measures it).
+        """
+        if self._fig is None:
+            self._fig = Figure(figsize=self.figsize, dpi=self.dpi)
+            FigureCanvasAgg(self._fig)
+        fig = self._fig
+        fig.clear()
+        self.draw(fig)
+        if self._layout is None:
+            fig.tight_layout()
+            p = fig.subplotpars
+            self._layout = {k: getattr(p, k)
+                            for k in ("left", "right", "bottom", "top", "wspace", "hspace")}
+        else:
+            fig.subplots_adjust(**self._layout)
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=self.dpi, pil_kwargs={"compress_level": 1})
+        return buf.getvalue()
+
+    def refresh(self) -> None:
+        """Redraw the picture and the status line (what every control does last)."""
+        self._image.value = self.png()
+        self._status.value = self.status()
+
+    @property
+    def ui(self) -> w.Widget:
+        """The live interface: controls, status line and picture."""
+        if self._ui is None:
+            self.refresh()
+            self._ui = w.VBox([*self._controls, self._status, self._image])
+        return self._ui
+
+    def static_html(self) -> str:
+        """A picture of the state with alt text, and how to run the explorer live."""
+        data = base64.b64encode(self.png()).decode("ascii")
+        return (
+            '<figure class="explorer-static">'
+            f'<img src="data:image/png;base64,{data}" alt="{html.escape(self.alt_text())}" '
+            'style="max-width:100%;height:auto"/>'
+            f"<figcaption>{html.escape(LIVE_HINT)}</figcaption></figure>"
+        )
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = dict(self.ui._repr_mimebundle_(include=include, exclude=exclude) or {})
+        bundle["text/html"] = self.static_html()
+        bundle["text/plain"] = f"{type(self).__name__}: {self.alt_text()}"
+        return bundle
+
+
+class StepTrainer(Explorer):
+    """The perceptron one example at a time (chapter 1).
+
+    Buttons: *Step* considers the next example, *Epoch* finishes the current pass,
+    *Run* goes on until a clean pass or ``tau`` passes, *Reset* starts again from
+    ``theta = 0``.  The picture shows the boundary and the normal vector, and rings the
+    example just considered.  The same moves are the methods :meth:`step`,
+    :meth:`epoch`, :meth:`run` and :meth:`reset`; after :meth:`run` the state equals
+    what :func:`perceptron_lib.perceptron` returns.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, 2)
+    y : array_like of -1/+1
+    tau : int, default 10
+    offset : bool, default True
+        False runs PERCEPTRON-THROUGH-ORIGIN (``theta_0`` stays 0).
+    """
+
+    def __init__(self, X: ArrayLike, y: ArrayLike, tau: int = 10, offset: bool = True) -> None:
+        super().__init__()
+        self.X, self.y = check_data(X, y)
+        if self.X.shape[1] != 2:
+            raise ValueError(f"StepTrainer draws 2-D data, got {self.X.shape[1]} features")
+        self.tau = check_tau(tau)
+        self.offset = bool(offset)
+        self._xlim, self._ylim = _view_box(self.X)
+        buttons = []
+        for label, action, tip in (
+            ("Step", self.step, "consider the next example"),
+            ("Epoch", self.epoch, "finish the current pass over the data"),
+            ("Run", self.run, "run until a clean pass or tau passes"),
+            ("Reset", self.reset, "start again from theta = 0"),
+        ):
+            b = w.Button(description=label, tooltip=tip, layout=w.Layout(width="auto"))
+            b.on_click(lambda _b, act=action: (act(), self.refresh()))
+            buttons.append(b)
+        self._controls = [w.HBox(buttons)]
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to ``theta = 0``, ``theta_0 = 0``, epoch 1, first example."""
+        self.theta = np.zeros(2)
+        self.theta_0 = 0.0
+        self.mistakes = 0
+        self.t = 1
+        self.i = 0
+        self.converged = False
+        self._changed = False
+        self.last: tuple[int, bool] | None = None  # (index, was it a mistake)
+
+    @property
+    def done(self) -> bool:
+        """True after a clean pass, or once ``tau`` passes are over."""
+        return self.converged or self.t > self.tau
+
+    def step(self) -> None:
+        """Consider the next example and update if it is a mistake."""
+        if self.done:
+            return
+        i = self.i
+        theta, theta_0, updated = update(self.theta, self.theta_0, self.X[i], self.y[i])
+        if updated:
+            self.theta = theta
+            self.theta_0 = theta_0 if self.offset else 0.0
+            self.mistakes += 1
+            self._changed = True
+        self.last = (i, updated)
+        self.i += 1
+        if self.i == len(self.y):
+            if not self._changed:
+                self.converged = True
+            else:
+                self.t += 1
+                self.i = 0
+                self._changed = False
+
+    def epoch(self) -> None:
+        """Step to the end of the current pass."""
+        if self.done:
+            return
+        t = self.t
+        while not self.done and self.t == t:
+            self.step()
+
+    def run(self) -> None:
+        """Run until a clean pass or until ``tau`` passes are over."""
+        while not self.done:
+            self.step()
+
+    def draw(self, fig: Figure) -> None:
+        ax = fig.add_subplot()
+        plotting.style_axes(ax, self._xlim, self._ylim)
+        if np.any(self.theta):
+            plotting.plot_boundary(ax, self.theta, self.theta_0)
+            plotting.plot_normal(ax, self.theta, self.theta_0)
+        current = self.last[0] if self.last else self.i
+        plotting.plot_points(ax, self.X, self.y, annotate=True, highlight=current)
+        ax.legend(loc="upper left", fontsize=8, framealpha=0.9, markerscale=0.6)
+        ax.set_title(self._headline(), fontsize=10)
+
+    def _headline(self) -> str:
+        if self.converged:
+            return f"converged: a clean pass in epoch {self.t}"
+        if self.t > self.tau:
+            return f"stopped after tau = {self.tau} epochs"
+        if self.last is None:
+            return "theta = 0: every point is on the boundary"
+        i, mistake = self.last
+        return f"x({i + 1}): " + ("mistake, so an update" if mistake else "correct, no update")
+
+    def status(self) -> str:
+        state = "converged" if self.converged else ("stopped" if self.done else "running")
+        return (
+            f"<b>epoch</b> {min(self.t, self.tau)} &nbsp; <b>next example</b> x({self.i + 1})"
+            f" &nbsp; <b>updates</b> {self.mistakes} &nbsp; <b>&theta;</b> = "
+            f"{_fmt_vec(self.theta)} &nbsp; <b>&theta;<sub>0</sub></b> = {self.theta_0:g}"
+            f" &nbsp; ({state})"
+        )
+
+    def alt_text(self) -> str:
+        return (
+            f"Step-through trainer on {len(self.y)} labelled points, epoch {self.t}, "
+            f"{self.mistakes} updates so far, theta = {_fmt_vec(self.theta)}, "
+            f"theta_0 = {self.theta_0:g}."
+        )
+
+
+class OffsetExplorer(Explorer):
+    """A threshold on the line, and the same classifier after lifting (chapter 2).
+
+    Left: 1-D data and the threshold ``x = -theta_0 / theta``.  Right: the lifted points
+    ``(x, 1)`` and the line ``theta x_1 + theta_0 x_2 = 0`` through the origin with its
+    normal ``(theta, theta_0)``.  Sliders set ``theta`` and ``theta_0``.
+    """
+
+    figsize = (8.0, 3.8)
+
+    def __init__(self, x: ArrayLike, y: ArrayLike, theta: float = -1.0,
+                 theta_0: float = 2.5) -> None:
+        super().__init__()
+        xa = np.asarray(x, dtype=float)
+        if xa.ndim != 1:
+            raise ValueError(f"x must be 1-D (one number per example), got shape {xa.shape}")
+        X, self.y = check_data(xa.reshape(-1, 1), y)
+        self.x = X[:, 0]
+        self._theta = w.FloatSlider(description="θ", min=-3.0, max=3.0, step=0.1,
+                                    continuous_update=True)
+        self._theta_0 = w.FloatSlider(description="θ₀", min=-8.0, max=8.0, step=0.1,
+                                      continuous_update=True)
+        self.set(theta, theta_0)
+        self._observe([self._theta, self._theta_0], self._from_sliders)
+        self._controls = [w.HBox([self._theta, self._theta_0])]
+
+    def _from_sliders(self) -> None:
+        self.theta, self.theta_0 = float(self._theta.value), float(self._theta_0.value)
+
+    def set(self, theta: float, theta_0: float) -> None:
+        """Set the classifier (and the sliders)."""
+        self.theta = check_scalar(theta, "theta")
+        self.theta_0 = check_scalar(theta_0, "theta_0")
+        with self._syncing():
+            self._theta.value, self._theta_0.value = self.theta, self.theta_0
+
+    @property
+    def errors(self) -> int:
+        """Number of misclassified points (a point on the threshold counts as one)."""
+        return int(np.sum(self.y * (self.theta * self.x + self.theta_0) <= 0))
+
+    def draw(self, fig: Figure) -> None:
+        ax1, ax2 = fig.subplots(1, 2)
+        lo, hi = float(self.x.min()) - 1.5, float(self.x.max()) + 1.5
+        ax1.set_xlim(lo, hi)
+        ax1.set_ylim(-1, 1)
+        plotting.plot_line_data(ax1, self.x, self.y,
+                                theta=self.theta if self.theta != 0 else None,
+                                theta_0=self.theta_0)
+        if self.theta != 0:
+            cut = -self.theta_0 / self.theta
+            side = (cut, hi) if self.theta > 0 else (lo, cut)
+            ax1.axvspan(*side, color=plotting.POSITIVE_COLOR, alpha=0.08)
+        ax1.set_title(f"on the line: {self.errors} misclassified", fontsize=10)
+        ax1.legend(loc="upper left", fontsize=8)
+        lifted = np.column_stack([self.x, np.ones_like(self.x)])
+        box = max(abs(lo), abs(hi), 2.0)
+        plotting.style_axes(ax2, (-box, box), (-box, box))
+        ax2.set_xlabel("$x$")
+        ax2.set_ylabel("lifted coordinate")
+        normal = np.array([self.theta, self.theta_0])
+        if np.any(normal):
+            plotting.plot_boundary(ax2, normal, 0.0, label="boundary through 0")
+            plotting.plot_normal(ax2, normal, 0.0,
+                                 length=min(float(np.linalg.norm(normal)), box * 0.8),
+                                 label=r"$(\theta, \theta_0)$")
+        plotting.plot_points(ax2, lifted, self.y)
+        ax2.set_title("lifted: (x, 1)", fontsize=10)
+        ax2.legend(loc="lower left", fontsize=7)
+
+    def status(self) -> str:
+        cut = "none" if self.theta == 0 else f"{-self.theta_0 / self.theta:.3g}"
+        return (f"<b>&theta;</b> = {self.theta:g} &nbsp; <b>&theta;<sub>0</sub></b> = "
+                f"{self.theta_0:g} &nbsp; <b>threshold</b> x = {cut} &nbsp; "
+                f"<b>misclassified</b> {self.errors}")
+
+    def alt_text(self) -> str:
+        return (f"Offset explorer: {len(self.y)} points on a line with theta = {self.theta:g} "
+                f"and theta_0 = {self.theta_0:g} ({self.errors} misclassified), and the "
+                "same points lifted to (x, 1) with the boundary through the origin.")
+
+
+class MarginExplorer(Explorer):
+    """Turn and shift a separator and watch every point's margin (chapter 3).
+
+    The separator has unit normal ``(cos angle, sin angle)`` and offset ``shift``.  Each
+    point is joined to the boundary by a dotted segment labelled with its margin; the
+    point of smallest margin is ringed, and when every margin is positive the margin
+    band of the data set is drawn.
+    """
+
+    def __init__(self, X: ArrayLike, y: ArrayLike, angle: float = 45.0,
+                 shift: float = 0.0) -> None:
+        super().__init__()
+        self.X, self.y = check_data(X, y)
+        if self.X.shape[1] != 2:
+            raise ValueError(f"MarginExplorer draws 2-D data, got {self.X.shape[1]} features")
+        self._xlim, self._ylim = _view_box(self.X)
+        reach = float(radius(self.X)) + 1.0
+        self._angle = w.FloatSlider(description="angle °", min=0.0, max=360.0, step=1.0)
+        self._shift = w.FloatSlider(description="θ₀", min=-reach, max=reach, step=0.05)
+        self.set(angle, shift)
+        self._observe([self._angle, self._shift], self._from_sliders)
+        self._controls = [w.HBox([self._angle, self._shift])]
+
+    def _from_sliders(self) -> None:
+        self.angle, self.shift = float(self._angle.value), float(self._shift.value)
+
+    def set(self, angle: float, shift: float) -> None:
+        """Set the separator: normal angle in degrees and offset."""
+        self.angle = check_scalar(angle, "angle") % 360.0
+        self.shift = check_scalar(shift, "shift")
+        with self._syncing():
+            self._angle.value, self._shift.value = self.angle, self.shift
+
+    @property
+    def theta(self) -> np.ndarray:
+        a = np.deg2rad(self.angle)
+        return np.array([np.cos(a), np.sin(a)])
+
+    @property
+    def margins(self) -> np.ndarray:
+        """Margin of every point with respect to the current separator."""
+        return point_margins(self.X, self.y, self.theta, self.shift)
+
+    @property
+    def margin(self) -> float:
+        """Margin of the data set: the smallest point margin."""
+        return float(self.margins.min())
+
+    def draw(self, fig: Figure) -> None:
+        ax = fig.add_subplot()
+        plotting.style_axes(ax, self._xlim, self._ylim)
+        th, t0, m = self.theta, self.shift, self.margins
+        if m.min() > 0:
+            plotting.plot_margin_band(ax, th, t0, float(m.min()))
+        plotting.plot_boundary(ax, th, t0)
+        plotting.plot_normal(ax, th, t0)
+        feet = self.X - (self.X @ th + t0)[:, None] * th
+        for (a, b), (fa, fb), mi in zip(self.X, feet, m, strict=True):
+            ax.plot([a, fa], [b, fb], linestyle=":", color="#555555", linewidth=1)
+            ax.annotate(f"{mi:.2f}", (a, b), textcoords="offset points", xytext=(6, -12),
+                        fontsize=8, color=plotting.NEGATIVE_COLOR if mi <= 0 else "#333333")
+        plotting.plot_points(ax, self.X, self.y, highlight=int(np.argmin(m)),
+                             highlight_label="smallest margin")
+        ax.legend(loc="upper left", fontsize=7, framealpha=0.9, markerscale=0.6)
+        ax.set_title(f"data-set margin {m.min():.3f}", fontsize=10)
+
+    def status(self) -> str:
+        return (f"<b>angle</b> {self.angle:.0f}° &nbsp; <b>&theta;</b> = {_fmt_vec(self.theta)}"
+                f" &nbsp; <b>&theta;<sub>0</sub></b> = {self.shift:.3g} &nbsp; "
+                f"<b>margin</b> {self.margin:.4f}"
+                + (" (every point correct)" if self.margin > 0 else " (some point wrong)"))
+
+    def alt_text(self) -> str:
+        return (f"Margin explorer: {len(self.y)} points, a separator with normal angle "
+                f"{self.angle:.0f} degrees and offset {self.shift:.3g}; the smallest point "
+                f"margin is {self.margin:.3f}.")
+
+
+class ConvergenceExplorer(Explorer):
+    """Mistakes of PERCEPTRON-THROUGH-ORIGIN against the bound ``(R/gamma)^2`` (chapter 4).
+
+    Generates ``n`` points in the disc of radius ``R``, separated through the origin with
+    margin ``gamma`` (:func:`perceptron_lib.make_separable`), runs the perceptron to
+    convergence, and shows the data with both separators and a bar chart of mistakes
+    against the bound.  Sliders set ``gamma``, ``R``, ``n`` and the seed.
+    """
+
+    figsize = (8.0, 3.9)
+
+    def __init__(self, n: int = 40, gamma: float = 0.1, R: float = 1.0, seed: int = 0) -> None:
+        super().__init__()
+        self._gamma = w.FloatLogSlider(description="γ", base=10, min=-2.0, max=-0.1, step=0.05)
+        self._R = w.FloatSlider(description="R", min=0.5, max=3.0, step=0.1)
+        self._n = w.IntSlider(description="n", min=2, max=300)
+        self._seed = w.IntSlider(description="seed", min=0, max=50)
+        self.n, self.gamma_requested, self.R, self.seed = n, gamma, R, seed
+        self.set()
+        self._observe([self._gamma, self._R, self._n, self._seed], self._from_sliders)
+        self._controls = [w.HBox([self._gamma, self._R]), w.HBox([self._n, self._seed])]
+
+    def _from_sliders(self) -> None:
+        self._compute(int(self._n.value), float(self._gamma.value), float(self._R.value),
+                      int(self._seed.value))
+
+    def set(self, n: int | None = None, gamma: float | None = None, R: float | None = None,
+            seed: int | None = None) -> None:
+        """Change any of the parameters, regenerate the data and rerun."""
+        n = self.n if n is None else n
+        gamma = self.gamma_requested if gamma is None else gamma
+        R = self.R if R is None else R
+        seed = self.seed if seed is None else seed
+        self._compute(n, gamma, R, seed)
+        with self._syncing():
+            self._gamma.value, self._R.value = self.gamma_requested, self.R
+            self._n.value, self._seed.value = self.n, self.seed
+
+    def _compute(self, n: int, gamma: float, R: float, seed: int) -> None:
+        R = check_scalar(R, "R")
+        gamma = min(check_scalar(gamma, "gamma"), 0.95 * R)
+        self.n, self.gamma_requested, self.R, self.seed = int(n), gamma, R, int(seed)
+        self.data = make_separable(self.n, 2, gamma=gamma, R=R, seed=self.seed)
+        self.bound = mistake_bound(self.data.R, self.data.gamma)
+        self.result: PerceptronResult = perceptron_through_origin(
+            self.data.X, self.data.y, tau=int(self.bound) + 2)
+
+    def draw(self, fig: Figure) -> None:
+        ax1, ax2 = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.3, 1]})
+        r = self.R * 1.15
+        plotting.style_axes(ax1, (-r, r), (-r, r))
+        ax1.add_patch(Circle((0, 0), self.data.R, fill=False, linestyle="--",
+                                          color="#777777", label="radius R"))
+        plotting.plot_margin_band(ax1, self.data.theta, 0.0, self.data.gamma,
+                                  label="margin band of the true separator")
+        plotting.plot_boundary(ax1, self.data.theta, 0.0, shade=False, linestyle="--",
+                               color="#777777", label="true separator")
+        if np.any(self.result.theta):
+            plotting.plot_boundary(ax1, self.result.theta, 0.0, label="perceptron")
+        plotting.plot_points(ax1, self.data.X, self.data.y, size=40)
+        ax1.legend(loc="upper left", fontsize=6, framealpha=0.9)
+        ax1.set_title(f"n = {self.n}, γ = {self.data.gamma:.3g}, R = {self.data.R:.3g}",
+                      fontsize=10)
+        ax2.bar(["updates", "bound (R/γ)²"], [self.result.mistakes, self.bound],
+                color=[plotting.POSITIVE_COLOR, "#999999"])
+        ax2.set_yscale("log")
+        ax2.set_ylim(0.5, max(self.bound, 1) * 3)
+        ax2.set_title(f"{self.result.mistakes} updates, bound {self.bound:.4g}", fontsize=10)
+
+    def status(self) -> str:
+        return (f"<b>&gamma;</b> = {self.data.gamma:.4g} &nbsp; <b>R</b> = {self.data.R:.4g}"
+                f" &nbsp; <b>bound</b> (R/&gamma;)<sup>2</sup> = {self.bound:.4g} &nbsp; "
+                f"<b>updates</b> {self.result.mistakes} &nbsp; <b>epochs</b> "
+                f"{self.result.epochs}")
+
+    def alt_text(self) -> str:
+        return (f"Convergence explorer: {self.n} separable points with margin "
+                f"{self.data.gamma:.3g} and radius {self.data.R:.3g}; the perceptron made "
+                f"{self.result.mistakes} updates against a bound of {self.bound:.4g}.")
+
+
+class MessageExplorer(Explorer):
+    """Type a message, see its counts, features and the classifier's verdict (chapter 5).
+
+    Parameters
+    ----------
+    theta : array_like
+        Weights of the classifier over the chosen feature columns.
+    theta_0 : float
+    message : str
+    features : tuple of int, default (0, 1)
+        Which of the three spam features (caps ratio, digits ratio, exclamations) the
+        classifier uses; with two, the picture shows the feature plane.
+    X, y : array_like, optional
+        Training points in those features, drawn for reference.
+    """
+
+    figsize = (5.0, 4.4)
+
+    def __init__(self, theta: ArrayLike, theta_0: float, message: str = "",
+                 features: tuple[int, ...] = (0, 1), X: ArrayLike | None = None,
+                 y: ArrayLike | None = None) -> None:
+        super().__init__()
+        self.features = tuple(int(f) for f in features)
+        if not self.features or any(f not in (0, 1, 2) for f in self.features):
+            raise ValueError(f"features must be indices among 0, 1, 2, got {features!r}")
+        self.theta = check_theta(theta, d=len(self.features))
+        self.theta_0 = check_scalar(theta_0, "theta_0")
+        self.X = self.y = None
+        if X is not None:
+            self.X, self.y = check_data(X, y)
+        self._text = w.Textarea(description="message", layout=w.Layout(width="95%"),
+                                continuous_update=True)
+        self.set_message(message)
+        self._observe([self._text], self._from_text)
+        self._controls = [self._text]
+
+    def _from_text(self) -> None:
+        self.message = self._text.value
+
+    def set_message(self, message: str) -> None:
+        """Classify a new message."""
+        if not isinstance(message, str):
+            raise TypeError(f"message must be a str, got {type(message).__name__}")
+        self.message = message
+        with self._syncing():
+            self._text.value = message
+
+    @property
+    def features_all(self) -> np.ndarray | None:
+        """The three features of the message, or None for an empty message."""
+        if not self.message.split():
+            return None
+        return spam_features(self.message)
+
+    @property
+    def point(self) -> np.ndarray | None:
+        f = self.features_all
+        return None if f is None else f[list(self.features)]
+
+    @property
+    def score(self) -> float | None:
+        p = self.point
+        return None if p is None else float(self.theta @ p + self.theta_0)
+
+    @property
+    def verdict(self) -> str | None:
+        """'spam' when the score is positive, 'not spam' otherwise."""
+        s = self.score
+        return None if s is None else ("spam" if s > 0 else "not spam")
+
+    def draw(self, fig: Figure) -> None:
+        ax = fig.add_subplot()
+        if len(self.features) != 2:
+            ax.axis("off")
+            ax.text(0.5, 0.5, f"verdict: {self.verdict or '-'}", ha="center", fontsize=14)
+            return
+        pts = [np.zeros((1, 2))]
+        if self.X is not None:
+            pts.append(self.X)
+        if self.point is not None:
+            pts.append(self.point[None])
+        allp = np.vstack(pts)
+        hi = allp.max(axis=0) * 1.15 + 0.15
+        ax.set_xlim(-0.05, hi[0])
+        ax.set_ylim(-0.05, hi[1])
+        ax.grid(True, color="#dddddd", linewidth=0.6)
+        if np.any(self.theta):
+            plotting.plot_boundary(ax, self.theta, self.theta_0, label="classifier")
+        if self.X is not None:
+            plotting.plot_points(ax, self.X, self.y, labels=("spam", "not spam"))
+        if self.point is not None:
+            ax.scatter(*self.point, marker="*", s=260, color="black", zorder=5,
+                       label=f"your message: {self.verdict}")
+        names = [FEATURE_NAMES[f] for f in self.features]
+        ax.set_xlabel(names[0])
+        ax.set_ylabel(names[1])
+        ax.legend(loc="upper left", fontsize=8, framealpha=0.9)
+        ax.set_title(f"verdict: {self.verdict or '(type a message)'}", fontsize=10)
+
+    def status(self) -> str:
+        if self.features_all is None:
+            return "Type a message to classify it."
+        c = count_message(self.message)
+        f = self.features_all
+        return (f"<b>words</b> {c.words}, <b>all-caps</b> {c.caps_words}, <b>digits</b> "
+                f"{c.digits}, <b>!</b> {c.exclamations} &nbsp; <b>features</b> "
+                f"{_fmt_vec(f)} &nbsp; <b>score</b> {self.score:.3g} &nbsp; "
+                f"<b>verdict</b> {self.verdict}")
+
+    def alt_text(self) -> str:
+        if self.features_all is None:
+            return "Message explorer with an empty message."
+        return (f"Message explorer: the message has features {_fmt_vec(self.features_all)}, "
+                f"score {self.score:.3g}, verdict {self.verdict}.")
+
+
+__all__ = [
+    "ConvergenceExplorer",
+    "Explorer",
+    "MarginExplorer",
+    "MessageExplorer",
+    "OffsetExplorer",
+    "StepTrainer",
+]

@@ -1,0 +1,162 @@
+"""The explorers: their moves match the library, and they never pretend on a static page."""
+
+import base64
+import re
+
+import numpy as np
+import pytest
+
+import perceptron_lib as pl
+from perceptron_lib import widgets as W
+
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
+
+@pytest.mark.parametrize("offset", [True, False])
+@pytest.mark.parametrize("tau", [1, 3, 50])
+def test_step_trainer_run_matches_the_library(offset, tau):
+    X, y = pl.make_xor(3, seed=1) if tau < 50 else (pl.notes_example().X, pl.notes_example().y)
+    trainer = W.StepTrainer(X, y, tau=tau, offset=offset)
+    trainer.run()
+    fn = pl.perceptron if offset else pl.perceptron_through_origin
+    r = fn(X, y, tau=tau)
+    np.testing.assert_array_equal(trainer.theta, r.theta)
+    assert trainer.theta_0 == r.theta_0
+    assert (trainer.mistakes, trainer.converged) == (r.mistakes, r.converged)
+    assert min(trainer.t, tau) == r.epochs
+    assert trainer.done
+
+
+def test_step_trainer_follows_the_trace_one_step_at_a_time():
+    ex = pl.offset_example()
+    X = np.column_stack([ex.X[:, 0], np.zeros(4)])
+    trace = pl.perceptron(X, ex.y, trace=True).history
+    trainer = W.StepTrainer(X, ex.y, tau=100)
+    seen = []
+    while not trainer.done:
+        before = trainer.mistakes
+        trainer.step()
+        if trainer.mistakes > before:
+            seen.append((trainer.t if trainer.i else trainer.t - 1, trainer.last[0]))
+            u = trace[len(seen) - 1]
+            np.testing.assert_array_equal(trainer.theta, u.theta)
+            assert trainer.theta_0 == u.theta_0
+    assert seen == [(u.epoch, u.index) for u in trace]
+
+
+def test_step_trainer_epoch_and_reset():
+    ex = pl.notes_example()
+    trainer = W.StepTrainer(ex.X, ex.y)
+    trainer.epoch()
+    assert trainer.t == 2 and trainer.i == 0
+    assert trainer.mistakes == pl.perceptron(ex.X, ex.y, tau=1).mistakes
+    trainer.reset()
+    assert trainer.mistakes == 0 and not np.any(trainer.theta) and trainer.last is None
+
+
+def test_step_trainer_buttons_drive_it():
+    ex = pl.notes_example()
+    trainer = W.StepTrainer(ex.X, ex.y)
+    ui = trainer.ui
+    buttons = {b.description: b for b in ui.children[0].children}
+    assert set(buttons) == {"Step", "Epoch", "Run", "Reset"}
+    before = trainer._image.value
+    buttons["Step"].click()
+    assert trainer.mistakes == 1 and trainer._image.value != before
+    assert "updates</b> 1" in trainer._status.value
+    buttons["Run"].click()
+    assert trainer.converged
+    buttons["Reset"].click()
+    assert trainer.mistakes == 0
+
+
+def test_step_trainer_needs_2d_data():
+    with pytest.raises(ValueError, match="2-D data"):
+        W.StepTrainer(np.ones((3, 3)), [1, -1, 1])
+
+
+def test_offset_explorer_counts_errors_and_follows_sliders():
+    ex = pl.offset_example()
+    e = W.OffsetExplorer(ex.X[:, 0], ex.y)
+    assert e.errors == 0
+    e.ui
+    e._theta.value = 1.0
+    assert e.theta == 1.0 and e.theta_0 == 2.5
+    assert e.errors == int(np.sum(pl.predict(ex.X, [1.0], 2.5) != ex.y))
+    e.set(0.0, 0.0)
+    assert e.errors == 4  # every point on the "boundary"
+    with pytest.raises(ValueError, match="x must be 1-D"):
+        W.OffsetExplorer(ex.X, ex.y)
+
+
+def test_margin_explorer_reproduces_the_worked_example():
+    ex = pl.notes_example()
+    m = W.MarginExplorer(ex.X, ex.y, angle=-45.0, shift=1 / np.sqrt(2))
+    np.testing.assert_allclose(m.margins, [-np.sqrt(2) / 2, np.sqrt(2), np.sqrt(2)])
+    assert m.margin == pytest.approx(-np.sqrt(2) / 2)
+    m.ui
+    m._angle.value = 135.0
+    unit = np.array([-1.0, 1.0]) / np.sqrt(2)
+    np.testing.assert_allclose(m.margins, pl.point_margins(ex.X, ex.y, unit, m.shift), atol=1e-12)
+
+
+def test_convergence_explorer_respects_the_bound():
+    c = W.ConvergenceExplorer(n=60, gamma=0.1, R=1.0, seed=3)
+    assert c.result.converged
+    assert c.result.mistakes <= c.bound
+    assert c.bound == pytest.approx(100.0, rel=1e-9)
+    c.ui
+    c._gamma.value = 0.3
+    assert c.data.gamma == pytest.approx(0.3, rel=1e-9)
+    assert c.result.mistakes <= c.bound == pytest.approx((1 / 0.3) ** 2, rel=1e-9)
+    c.set(R=2.0, gamma=5.0)  # gamma is kept below R
+    assert c.data.gamma < c.data.R
+
+
+def test_message_explorer_verdict():
+    ex = pl.spam_messages()
+    F = pl.spam_feature_matrix(list(ex.messages))[:, :2]
+    r = pl.perceptron(F, ex.y)
+    m = W.MessageExplorer(r.theta, r.theta_0, ex.messages[3], X=F, y=ex.y)
+    assert m.verdict == "spam"
+    assert m.score == pytest.approx(r.theta @ F[3] + r.theta_0)
+    m.ui
+    m._text.value = ex.messages[0]
+    assert m.verdict == "not spam"
+    m.set_message("   ")
+    assert m.verdict is None and "Type a message" in m.status()
+    with pytest.raises(ValueError, match="theta has length 3"):
+        W.MessageExplorer([1.0, 2.0, 3.0], 0.0)
+
+
+EXPLORERS = [
+    lambda: W.StepTrainer(pl.notes_example().X, pl.notes_example().y),
+    lambda: W.OffsetExplorer(pl.offset_example().X[:, 0], pl.offset_example().y),
+    lambda: W.MarginExplorer(pl.notes_example().X, pl.notes_example().y),
+    lambda: W.ConvergenceExplorer(n=20),
+    lambda: W.MessageExplorer([1.0, 1.0], -0.5, "WIN CASH NOW!!! call 0800 123 456"),
+]
+
+
+@pytest.mark.parametrize("make", EXPLORERS)
+def test_display_offers_a_live_view_and_an_honest_static_picture(make):
+    explorer = make()
+    bundle = explorer._repr_mimebundle_()
+    assert WIDGET_MIME in bundle
+    page = bundle["text/html"]
+    alt = re.search(r'alt="([^"]+)"', page).group(1)
+    assert len(alt) > 30
+    png = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", page).group(1))
+    assert png.startswith(b"\x89PNG")
+    assert "launch" in page and "download" in page
+    assert "<input" not in page and "<button" not in page  # nothing that looks interactive
+
+
+def test_the_site_drops_the_widget_view():
+    from pathlib import Path
+
+    import yaml
+
+    config = yaml.safe_load((Path(__file__).resolve().parents[1] / "_config.yml").read_text())
+    overrides = config["sphinx"]["config"]["nb_mime_priority_overrides"]
+    assert ["html", WIDGET_MIME, None] in overrides
