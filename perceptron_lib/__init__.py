@@ -28,26 +28,49 @@ from .algorithm import (
     predict,
     update,
 )
+from .convergence import LemmaCheck, ProofTrace, check_lemmas, proof_quantities
 from .datasets import notes_example, offset_example, spam_messages
+from .evaluation import (
+    accuracy,
+    cross_val_accuracy,
+    kfold_indices,
+    majority_baseline,
+    standardize,
+    train_test_split,
+)
 from .generate import SeparableData, flip_labels, make_noisy, make_separable, make_xor
 from .margin import margin, mistake_bound, point_margins, radius, signed_distance
 from .offset import add_offset_feature
+from .separability import MaxMarginResult, is_linearly_separable, max_margin
 from .spam import FEATURE_NAMES, count_message, spam_feature_matrix, spam_features, tokenize
+from .spam7 import Spam7, load_spam7
 
 __version__ = "0.1.0"
 
 __all__ = [
     "FEATURE_NAMES",
+    "LemmaCheck",
+    "MaxMarginResult",
     "PerceptronResult",
+    "ProofTrace",
     "SeparableData",
+    "Spam7",
     "Update",
+    "accuracy",
     "add_offset_feature",
+    "check_lemmas",
     "count_message",
+    "cross_val_accuracy",
     "flip_labels",
+    "is_linearly_separable",
+    "kfold_indices",
+    "load_spam7",
+    "majority_baseline",
     "make_noisy",
     "make_separable",
     "make_xor",
     "margin",
+    "max_margin",
     "mistake_bound",
     "notes_example",
     "offset_example",
@@ -56,12 +79,15 @@ __all__ = [
     "plotting",
     "point_margins",
     "predict",
+    "proof_quantities",
     "radius",
     "signed_distance",
     "spam_feature_matrix",
     "spam_features",
     "spam_messages",
+    "standardize",
     "tokenize",
+    "train_test_split",
     "update",
     "widgets",
 ]

@@ -259,7 +259,7 @@ class StepTrainer(Explorer):
             plotting.plot_normal(ax, self.theta, self.theta_0)
         current = self.last[0] if self.last else self.i
         plotting.plot_points(ax, self.X, self.y, annotate=True, highlight=current)
-        ax.legend(loc="upper left", fontsize=8, framealpha=0.9, markerscale=0.6)
+        ax.legend(loc="upper left", fontsize=9, framealpha=0.9, markerscale=0.6)
         ax.set_title(self._headline(), fontsize=10)
 
     def _headline(self) -> str:
@@ -626,7 +626,7 @@ class MessageExplorer(Explorer):
         names = [FEATURE_NAMES[f] for f in self.features]
         ax.set_xlabel(names[0])
         ax.set_ylabel(names[1])
-        ax.legend(loc="upper left", fontsize=8, framealpha=0.9)
+        ax.legend(loc="best", fontsize=8, framealpha=0.9)
         ax.set_title(f"verdict: {self.verdict or '(type a message)'}", fontsize=10)
 
     def status(self) -> str:

@@ -1,8 +1,17 @@
-"""The book builds from clean with warnings as errors (Sphinx -W, nitpicky)."""
+"""The book builds from clean with warnings as errors, and its pages keep their promises.
 
+One clean build (Sphinx -W, nitpicky, every notebook executed) serves every test here:
+the pages exist, numbers glued into the prose match the library, every image has alt
+text, nothing is loaded from another host, and each chapter has what a chapter needs.
+"""
+
+import ast
+import importlib
+import json
 import re
 import subprocess
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -15,8 +24,12 @@ def toc_pages() -> list[str]:
     return re.findall(r"(?:root|file):\s*(\S+)", text)
 
 
+def chapters() -> list[str]:
+    return [p for p in toc_pages() if (ROOT / f"{p}.ipynb").is_file()]
+
+
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
+def build(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("book")
     jb = Path(sys.executable).parent / "jupyter-book"
     proc = subprocess.run(
@@ -26,7 +39,38 @@ def site(tmp_path_factory) -> Path:
         timeout=900,
     )
     assert proc.returncode == 0, (proc.stdout[-4000:], proc.stderr[-4000:])
-    return out / "_build" / "html"
+    return out / "_build"
+
+
+@pytest.fixture(scope="module")
+def site(build) -> Path:
+    return build / "html"
+
+
+class _Tags(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags: list[tuple[str, dict]] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+
+def tags(path: Path) -> list[tuple[str, dict]]:
+    parser = _Tags()
+    parser.feed(path.read_text())
+    return parser.tags
+
+
+def glued_values(glue_file: Path) -> dict[str, object]:
+    """Text values glued with myst_nb.glue, as the build stored them (NAME.glue.json)."""
+    data = json.loads(glue_file.read_text())
+    out = {}
+    for name, entry in data.items():
+        mimes = entry.get("data", {})
+        if "text/plain" in mimes and not any(k.startswith("image/") for k in mimes):
+            out[name] = ast.literal_eval(mimes["text/plain"])
+    return out
 
 
 def test_every_toc_page_is_built(site):
@@ -43,4 +87,88 @@ def test_intro_states_the_conventions(site):
                    "Mistakes", "Nothing is modified in place"):
         assert phrase in html, phrase
     assert "<table" in html
-    assert "rosenblatt1958" in html or "Rosenblatt" in html
+
+
+def test_the_five_chapters_are_in_the_book():
+    assert [Path(c).name for c in chapters()] == [
+        "01_algorithm", "02_offset", "03_margin", "04_convergence", "05_spam"]
+
+
+@pytest.mark.parametrize("chapter", chapters())
+def test_glued_numbers_match_the_library(build, chapter):
+    glue_file = build / "jupyter_execute" / f"{chapter}.glue.json"
+    assert glue_file.is_file(), glue_file
+    glued = glued_values(glue_file)
+    number = int(Path(chapter).name[:2])
+    expected = importlib.import_module(f"book_expect.ch{number}").expected()
+    assert glued, "the chapter glues no number"
+    assert set(glued) == set(expected), (
+        f"glued only: {sorted(set(glued) - set(expected))}; "
+        f"expected only: {sorted(set(expected) - set(glued))}")
+    for key, want in expected.items():
+        got = glued[key]
+        if isinstance(want, float) or isinstance(got, float):
+            assert got == pytest.approx(want, rel=1e-9, abs=1e-12), key
+        else:
+            assert got == want, key
+
+
+@pytest.mark.parametrize("chapter", chapters())
+def test_chapter_has_what_a_chapter_needs(site, chapter):
+    html = (site / f"{chapter}.html").read_text()
+    assert "Learning goals" in html
+    assert re.search(r"<h2>Summary", html) or 'id="summary"' in html
+    assert len(re.findall(r'class="[^"]*\bexercise\b', html)) >= 2
+    assert len(re.findall(r'class="[^"]*\bsolution\b[^"]*\bdropdown\b', html)) >= 2
+    assert 'class="explorer-static"' in html, "no explorer picture"
+    assert "jupyter-widgets" not in html and "widget-view+json" not in html
+    assert "citation" in html or "bibliography" in html
+    assert "Traceback" not in html
+
+
+def test_proofs_and_algorithms_are_blocks(site):
+    ch1 = (site / "book" / "01_algorithm.html").read_text()
+    ch4 = (site / "book" / "04_convergence.html").read_text()
+    assert 'class="proof algorithm admonition"' in ch1
+    for kind in ("proof theorem admonition", "proof lemma admonition", "proof admonition"):
+        assert f'class="{kind}"' in ch4, kind
+
+
+def test_every_image_has_alt_text(site):
+    missing = []
+    for page in toc_pages():
+        for tag, attrs in tags(site / f"{page}.html"):
+            if tag == "img" and not (attrs.get("alt") or "").strip():
+                missing.append(f"{page}: {attrs.get('src', '')[:60]}")
+    assert not missing, missing
+
+
+def test_pages_load_nothing_from_another_host(site):
+    remote = []
+    for page in site.rglob("*.html"):
+        for tag, attrs in tags(page):
+            url = None
+            if tag in ("script", "img", "iframe", "source", "audio", "video"):
+                url = attrs.get("src")
+            elif tag == "link" and attrs.get("rel") in ("stylesheet", "preload", "modulepreload",
+                                                         "icon", "shortcut icon"):
+                url = attrs.get("href")
+            if url and re.match(r"(https?:)?//", url):
+                remote.append(f"{page.relative_to(site)}: <{tag}> {url}")
+    assert not remote, remote[:20]
+
+
+def test_mathjax_is_served_from_the_site(site):
+    assert (site / "_static" / "mathjax" / "tex-chtml.js").is_file()
+    assert list((site / "_static" / "mathjax" / "output" / "chtml" / "fonts").rglob("*.woff"))
+    for page in toc_pages():
+        srcs = [a.get("src", "") for t, a in tags(site / f"{page}.html") if t == "script"]
+        assert any(s.endswith("_static/mathjax/tex-chtml.js") for s in srcs), page
+
+
+def test_notebooks_offer_download_and_launch(site):
+    for chapter in chapters():
+        html = (site / f"{chapter}.html").read_text()
+        name = Path(chapter).name
+        assert f"_sources/{chapter}.ipynb" in html or f"{name}.ipynb" in html
+        assert "mybinder.org" in html and "colab.research.google.com" in html
