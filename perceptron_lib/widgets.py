@@ -28,6 +28,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle
 from numpy.typing import ArrayLike
+from PIL import Image
 
 from . import plotting
 from ._validate import check_data, check_scalar, check_tau, check_theta
@@ -54,10 +55,36 @@ def _view_box(X: np.ndarray, pad: float = 1.0) -> tuple[tuple[float, float], tup
     return ((mid[0] - span / 2, mid[0] + span / 2), (mid[1] - span / 2, mid[1] + span / 2))
 
 
+def _legend(ax, entries: list[str], labels: dict[str, str] | None = None, **kw) -> None:
+    """A legend built from stand-in handles, so that it can be drawn once and kept."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    names = {"boundary": "boundary", "normal": r"normal $\theta$", "pos": "$y=+1$",
+             "neg": "$y=-1$", "ring": "current example", "band": "margin band"}
+    names.update(labels or {})
+    handles = {
+        "boundary": Line2D([], [], color=plotting.BOUNDARY_COLOR, linewidth=2),
+        "normal": Line2D([], [], color=plotting.NORMAL_COLOR, linewidth=2),
+        "pos": Line2D([], [], color=plotting.POSITIVE_COLOR, marker="+", linestyle="",
+                      markersize=9, markeredgewidth=2.5),
+        "neg": Line2D([], [], color=plotting.NEGATIVE_COLOR, marker="_", linestyle="",
+                      markersize=9, markeredgewidth=2.5),
+        "ring": Line2D([], [], color="black", marker="o", linestyle="", markersize=10,
+                       markerfacecolor="none"),
+        "band": Patch(color=plotting.BAND_COLOR, alpha=0.25),
+        "true": Line2D([], [], color="#777777", linestyle="--", linewidth=2),
+        "circle": Line2D([], [], color="#777777", linestyle="--", linewidth=1),
+        "message": Line2D([], [], color="black", marker="*", linestyle="", markersize=12),
+    }
+    ax.legend([handles[e] for e in entries], [names[e] for e in entries],
+              framealpha=0.9, **{"loc": "upper left", "fontsize": 8, **kw})
+
+
 class Explorer:
     """Common machinery: a picture of the state, a status line, and the live interface."""
 
-    figsize: tuple[float, float] = (5.0, 4.6)
+    figsize: tuple[float, float] = (5.0, 5.2)
     dpi: int = 90
 
     def __init__(self) -> None:
@@ -67,7 +94,9 @@ class Explorer:
         self._ui: w.Widget | None = None
         self._quiet = False
         self._fig: Figure | None = None
-        self._layout: dict[str, float] | None = None
+        self._background = None
+        self._static_key: object = None
+        self._dynamic: list = []
 
     @contextmanager
     def _syncing(self) -> Iterator[None]:
@@ -90,8 +119,17 @@ class Explorer:
             c.observe(on_change, names="value")
 
     # -- what subclasses provide -------------------------------------------------------
-    def draw(self, fig: Figure) -> None:  # pragma: no cover - abstract
+    def draw_static(self, fig: Figure) -> None:  # pragma: no cover - abstract
+        """Create the axes and everything that does not change when a control moves."""
         raise NotImplementedError
+
+    def draw_dynamic(self, fig: Figure) -> None:  # pragma: no cover - abstract
+        """Add what the current state shows, to the axes made by :meth:`draw_static`."""
+        raise NotImplementedError
+
+    def static_key(self) -> object:
+        """Anything :meth:`draw_static` depends on; a new value redraws the static part."""
+        return None
 
     def status(self) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -103,32 +141,50 @@ class Explorer:
     def figure(self) -> Figure:
         """A new matplotlib figure of the current state (not registered with pyplot)."""
         fig = Figure(figsize=self.figsize, dpi=self.dpi)
-        self.draw(fig)
+        self.draw_static(fig)
         fig.tight_layout()
+        self.draw_dynamic(fig)
         return fig
 
     def png(self) -> bytes:
         """The current state as PNG bytes.
 
-        One figure is kept and redrawn, so that matplotlib's text-layout cache stays warm,
-        and the layout computed for the first picture is reused: a redraw then takes a
-        fraction of the time a new figure would (``bench/bench_widgets.py`` measures it).
+        The static part (axes, ticks, labels, legend) is drawn once and kept as pixels;
+        each redraw restores those pixels and draws only what the state changes, the way
+        animations blit.  ``bench/bench_widgets.py`` measures the time per redraw.
         """
         if self._fig is None:
             self._fig = Figure(figsize=self.figsize, dpi=self.dpi)
             FigureCanvasAgg(self._fig)
         fig = self._fig
-        fig.clear()
-        self.draw(fig)
-        if self._layout is None:
+        key = self.static_key()
+        if self._background is None or key != self._static_key:
+            fig.clear()
+            self.draw_static(fig)
             fig.tight_layout()
-            p = fig.subplotpars
-            self._layout = {k: getattr(p, k)
-                            for k in ("left", "right", "bottom", "top", "wspace", "hspace")}
+            fig.canvas.draw()
+            self._background = fig.canvas.copy_from_bbox(fig.bbox)
+            self._static_key = key
+            self._dynamic = []
         else:
-            fig.subplots_adjust(**self._layout)
+            fig.canvas.restore_region(self._background)
+        for artist in self._dynamic:
+            artist.remove()
+        before = {ax: set(ax.get_children()) for ax in fig.axes}
+        self.draw_dynamic(fig)
+        self._dynamic = [a for ax in fig.axes for a in ax.get_children()
+                         if a not in before[ax]]
+        for artist in sorted(self._dynamic, key=lambda a: a.get_zorder()):
+            fig.draw_artist(artist)
+        for ax in fig.axes:
+            fig.draw_artist(ax.title)
+            if ax.get_legend() is not None:
+                fig.draw_artist(ax.get_legend())
+        width, height = fig.canvas.get_width_height()
+        image = Image.frombuffer("RGBA", (width, height), fig.canvas.buffer_rgba(), "raw",
+                                 "RGBA", 0, 1)
         buf = io.BytesIO()
-        fig.savefig(buf, format="png", dpi=self.dpi, pil_kwargs={"compress_level": 1})
+        image.save(buf, format="png", compress_level=1)
         return buf.getvalue()
 
     def refresh(self) -> None:
@@ -251,15 +307,23 @@ class StepTrainer(Explorer):
         while not self.done:
             self.step()
 
-    def draw(self, fig: Figure) -> None:
+    def draw_static(self, fig: Figure) -> None:
         ax = fig.add_subplot()
         plotting.style_axes(ax, self._xlim, self._ylim)
+        ax.set_title(" ", fontsize=10)
+        for k, (a, b) in enumerate(self.X, start=1):
+            ax.annotate(f"$x^{{({k})}}$", (a, b), textcoords="offset points", xytext=(7, 5),
+                        fontsize=10)
+        _legend(ax, ["boundary", "normal", "pos", "neg", "ring"], loc="upper center",
+                bbox_to_anchor=(0.5, -0.14), ncol=3, fontsize=8)
+
+    def draw_dynamic(self, fig: Figure) -> None:
+        ax = fig.axes[0]
         if np.any(self.theta):
             plotting.plot_boundary(ax, self.theta, self.theta_0)
             plotting.plot_normal(ax, self.theta, self.theta_0)
         current = self.last[0] if self.last else self.i
-        plotting.plot_points(ax, self.X, self.y, annotate=True, highlight=current)
-        ax.legend(loc="upper left", fontsize=9, framealpha=0.9, markerscale=0.6)
+        plotting.plot_points(ax, self.X, self.y, highlight=current)
         ax.set_title(self._headline(), fontsize=10)
 
     def _headline(self) -> str:
@@ -330,34 +394,47 @@ class OffsetExplorer(Explorer):
         """Number of misclassified points (a point on the threshold counts as one)."""
         return int(np.sum(self.y * (self.theta * self.x + self.theta_0) <= 0))
 
-    def draw(self, fig: Figure) -> None:
-        ax1, ax2 = fig.subplots(1, 2)
+    def _limits(self) -> tuple[float, float, float]:
         lo, hi = float(self.x.min()) - 1.5, float(self.x.max()) + 1.5
+        return lo, hi, max(abs(lo), abs(hi), 2.0)
+
+    def draw_static(self, fig: Figure) -> None:
+        ax1, ax2 = fig.subplots(1, 2)
+        lo, hi, box = self._limits()
         ax1.set_xlim(lo, hi)
         ax1.set_ylim(-1, 1)
-        plotting.plot_line_data(ax1, self.x, self.y,
-                                theta=self.theta if self.theta != 0 else None,
-                                theta_0=self.theta_0)
-        if self.theta != 0:
-            cut = -self.theta_0 / self.theta
-            side = (cut, hi) if self.theta > 0 else (lo, cut)
-            ax1.axvspan(*side, color=plotting.POSITIVE_COLOR, alpha=0.08)
-        ax1.set_title(f"on the line: {self.errors} misclassified", fontsize=10)
-        ax1.legend(loc="upper left", fontsize=8)
-        lifted = np.column_stack([self.x, np.ones_like(self.x)])
-        box = max(abs(lo), abs(hi), 2.0)
+        ax1.axhline(0, color="#bbbbbb", linewidth=0.8, zorder=0)
+        ax1.set_yticks([])
+        ax1.set_xlabel("$x$")
+        ax1.set_title(" ", fontsize=10)
+        _legend(ax1, ["pos", "neg", "boundary"], {"boundary": "threshold"})
         plotting.style_axes(ax2, (-box, box), (-box, box))
         ax2.set_xlabel("$x$")
         ax2.set_ylabel("lifted coordinate")
+        ax2.set_title(" ", fontsize=10)
+        _legend(ax2, ["boundary", "normal", "pos", "neg"],
+                {"boundary": "boundary through 0", "normal": r"$(\theta, \theta_0)$"},
+                loc="lower left", fontsize=7)
+
+    def draw_dynamic(self, fig: Figure) -> None:
+        ax1, ax2 = fig.axes
+        lo, hi, box = self._limits()
+        if self.theta != 0:
+            cut = -self.theta_0 / self.theta
+            ax1.axvline(cut, color=plotting.BOUNDARY_COLOR, linewidth=2.0)
+            side = (cut, hi) if self.theta > 0 else (lo, cut)
+            ax1.axvspan(*side, color=plotting.POSITIVE_COLOR, alpha=0.08)
+        plotting.plot_points(ax1, np.column_stack([self.x, np.zeros_like(self.x)]), self.y)
+        ax1.set_xlim(lo, hi)
+        ax1.set_ylim(-1, 1)
+        ax1.set_title(f"on the line: {self.errors} misclassified", fontsize=10)
         normal = np.array([self.theta, self.theta_0])
         if np.any(normal):
-            plotting.plot_boundary(ax2, normal, 0.0, label="boundary through 0")
+            plotting.plot_boundary(ax2, normal, 0.0)
             plotting.plot_normal(ax2, normal, 0.0,
-                                 length=min(float(np.linalg.norm(normal)), box * 0.8),
-                                 label=r"$(\theta, \theta_0)$")
-        plotting.plot_points(ax2, lifted, self.y)
+                                 length=min(float(np.linalg.norm(normal)), box * 0.8))
+        plotting.plot_points(ax2, np.column_stack([self.x, np.ones_like(self.x)]), self.y)
         ax2.set_title("lifted: (x, 1)", fontsize=10)
-        ax2.legend(loc="lower left", fontsize=7)
 
     def status(self) -> str:
         cut = "none" if self.theta == 0 else f"{-self.theta_0 / self.theta:.3g}"
@@ -419,9 +496,16 @@ class MarginExplorer(Explorer):
         """Margin of the data set: the smallest point margin."""
         return float(self.margins.min())
 
-    def draw(self, fig: Figure) -> None:
+    def draw_static(self, fig: Figure) -> None:
         ax = fig.add_subplot()
         plotting.style_axes(ax, self._xlim, self._ylim)
+        ax.set_title(" ", fontsize=10)
+        _legend(ax, ["boundary", "normal", "band", "pos", "neg", "ring"],
+                {"ring": "smallest margin"}, loc="upper center", bbox_to_anchor=(0.5, -0.14),
+                ncol=3, fontsize=8)
+
+    def draw_dynamic(self, fig: Figure) -> None:
+        ax = fig.axes[0]
         th, t0, m = self.theta, self.shift, self.margins
         if m.min() > 0:
             plotting.plot_margin_band(ax, th, t0, float(m.min()))
@@ -432,9 +516,7 @@ class MarginExplorer(Explorer):
             ax.plot([a, fa], [b, fb], linestyle=":", color="#555555", linewidth=1)
             ax.annotate(f"{mi:.2f}", (a, b), textcoords="offset points", xytext=(6, -12),
                         fontsize=8, color=plotting.NEGATIVE_COLOR if mi <= 0 else "#333333")
-        plotting.plot_points(ax, self.X, self.y, highlight=int(np.argmin(m)),
-                             highlight_label="smallest margin")
-        ax.legend(loc="upper left", fontsize=7, framealpha=0.9, markerscale=0.6)
+        plotting.plot_points(ax, self.X, self.y, highlight=int(np.argmin(m)))
         ax.set_title(f"data-set margin {m.min():.3f}", fontsize=10)
 
     def status(self) -> str:
@@ -496,26 +578,39 @@ class ConvergenceExplorer(Explorer):
         self.result: PerceptronResult = perceptron_through_origin(
             self.data.X, self.data.y, tau=int(self.bound) + 2)
 
-    def draw(self, fig: Figure) -> None:
+    def draw_static(self, fig: Figure) -> None:
+        # The data are drawn in units of R: the picture, like the bound, does not
+        # depend on the scale (chapter 4), and the axes never have to change.
         ax1, ax2 = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.3, 1]})
-        r = self.R * 1.15
-        plotting.style_axes(ax1, (-r, r), (-r, r))
-        ax1.add_patch(Circle((0, 0), self.data.R, fill=False, linestyle="--",
-                                          color="#777777", label="radius R"))
-        plotting.plot_margin_band(ax1, self.data.theta, 0.0, self.data.gamma,
-                                  label="margin band of the true separator")
+        plotting.style_axes(ax1, (-1.15, 1.15), (-1.15, 1.15))
+        ax1.set_xlabel("$x_1 / R$")
+        ax1.set_ylabel("$x_2 / R$")
+        ax1.add_patch(Circle((0, 0), 1.0, fill=False, linestyle="--", color="#777777"))
+        ax1.set_title(" ", fontsize=10)
+        _legend(ax1, ["circle", "band", "true", "boundary", "pos", "neg"],
+                {"circle": "radius R", "band": "margin band", "true": "true separator",
+                 "boundary": "perceptron"}, fontsize=6)
+        ax2.set_yscale("log")
+        ax2.set_ylim(0.5, 3e5)
+        ax2.set_xlim(-0.6, 1.6)
+        ax2.set_xticks([0, 1], ["updates", "bound (R/γ)²"])
+        ax2.grid(True, axis="y", color="#dddddd", linewidth=0.6)
+        ax2.set_title(" ", fontsize=10)
+
+    def draw_dynamic(self, fig: Figure) -> None:
+        ax1, ax2 = fig.axes
+        X = self.data.X / self.data.R
+        g = self.data.gamma / self.data.R
+        plotting.plot_margin_band(ax1, self.data.theta, 0.0, g)
         plotting.plot_boundary(ax1, self.data.theta, 0.0, shade=False, linestyle="--",
-                               color="#777777", label="true separator")
+                               color="#777777")
         if np.any(self.result.theta):
-            plotting.plot_boundary(ax1, self.result.theta, 0.0, label="perceptron")
-        plotting.plot_points(ax1, self.data.X, self.data.y, size=40)
-        ax1.legend(loc="upper left", fontsize=6, framealpha=0.9)
+            plotting.plot_boundary(ax1, self.result.theta, 0.0)
+        plotting.plot_points(ax1, X, self.data.y, size=40)
         ax1.set_title(f"n = {self.n}, γ = {self.data.gamma:.3g}, R = {self.data.R:.3g}",
                       fontsize=10)
-        ax2.bar(["updates", "bound (R/γ)²"], [self.result.mistakes, self.bound],
+        ax2.bar([0, 1], [max(self.result.mistakes, 0.5), self.bound],
                 color=[plotting.POSITIVE_COLOR, "#999999"])
-        ax2.set_yscale("log")
-        ax2.set_ylim(0.5, max(self.bound, 1) * 3)
         ax2.set_title(f"{self.result.mistakes} updates, bound {self.bound:.4g}", fontsize=10)
 
     def status(self) -> str:
@@ -600,33 +695,53 @@ class MessageExplorer(Explorer):
         s = self.score
         return None if s is None else ("spam" if s > 0 else "not spam")
 
-    def draw(self, fig: Figure) -> None:
-        ax = fig.add_subplot()
-        if len(self.features) != 2:
-            ax.axis("off")
-            ax.text(0.5, 0.5, f"verdict: {self.verdict or '-'}", ha="center", fontsize=14)
-            return
-        pts = [np.zeros((1, 2))]
+    def static_key(self) -> object:
+        # The axes grow only when the message's point falls outside the usual view.
+        p = self.point
+        if p is None or len(self.features) != 2:
+            return None
+        hi = self._upper(with_point=False)
+        return None if np.all(p <= hi) else tuple(np.round(p, 6))
+
+    def _upper(self, with_point: bool = True) -> np.ndarray:
+        pts = [np.zeros((1, 2)), np.full((1, 2), 0.5)]
         if self.X is not None:
             pts.append(self.X)
-        if self.point is not None:
-            pts.append(self.point[None])
-        allp = np.vstack(pts)
-        hi = allp.max(axis=0) * 1.15 + 0.15
+        hi = np.vstack(pts).max(axis=0) * 1.15 + 0.15
+        p = self.point
+        if with_point and p is not None and len(self.features) == 2:
+            hi = np.maximum(hi, p * 1.1 + 0.05)
+        return hi
+
+    def draw_static(self, fig: Figure) -> None:
+        ax = fig.add_subplot()
+        ax.set_title(" ", fontsize=10)
+        if len(self.features) != 2:
+            ax.axis("off")
+            return
+        hi = self._upper()
         ax.set_xlim(-0.05, hi[0])
         ax.set_ylim(-0.05, hi[1])
         ax.grid(True, color="#dddddd", linewidth=0.6)
-        if np.any(self.theta):
-            plotting.plot_boundary(ax, self.theta, self.theta_0, label="classifier")
-        if self.X is not None:
-            plotting.plot_points(ax, self.X, self.y, labels=("spam", "not spam"))
-        if self.point is not None:
-            ax.scatter(*self.point, marker="*", s=260, color="black", zorder=5,
-                       label=f"your message: {self.verdict}")
         names = [FEATURE_NAMES[f] for f in self.features]
         ax.set_xlabel(names[0])
         ax.set_ylabel(names[1])
-        ax.legend(loc="best", fontsize=8, framealpha=0.9)
+        entries = ["boundary", "message"] + (["pos", "neg"] if self.X is not None else [])
+        _legend(ax, entries, {"boundary": "classifier", "message": "your message",
+                              "pos": "spam", "neg": "not spam"},
+                loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=4, fontsize=8)
+
+    def draw_dynamic(self, fig: Figure) -> None:
+        ax = fig.axes[0]
+        if len(self.features) != 2:
+            ax.text(0.5, 0.5, f"verdict: {self.verdict or '-'}", ha="center", fontsize=14)
+            return
+        if np.any(self.theta):
+            plotting.plot_boundary(ax, self.theta, self.theta_0)
+        if self.X is not None:
+            plotting.plot_points(ax, self.X, self.y)
+        if self.point is not None:
+            ax.scatter(*self.point, marker="*", s=260, color="black", zorder=5)
         ax.set_title(f"verdict: {self.verdict or '(type a message)'}", fontsize=10)
 
     def status(self) -> str:

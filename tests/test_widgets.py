@@ -160,3 +160,59 @@ def test_the_site_drops_the_widget_view():
     config = yaml.safe_load((Path(__file__).resolve().parents[1] / "_config.yml").read_text())
     overrides = config["sphinx"]["config"]["nb_mime_priority_overrides"]
     assert ["html", WIDGET_MIME, None] in overrides
+
+
+def _pixels_blitted(explorer):
+    import io
+
+    from PIL import Image
+
+    return np.asarray(Image.open(io.BytesIO(explorer.png())).convert("RGB")).astype(int)
+
+
+def _pixels_full(explorer):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(explorer.figure())
+    canvas.draw()
+    return np.asarray(canvas.buffer_rgba())[..., :3].astype(int)
+
+
+MOVES = [
+    (lambda: W.StepTrainer(pl.notes_example().X, pl.notes_example().y),
+     lambda e: (e.step(), e.step(), e.png(), e.step())),
+    (lambda: W.OffsetExplorer(pl.offset_example().X[:, 0], pl.offset_example().y),
+     lambda e: (e.set(1.0, -1.5), e.png(), e.set(-1.2, 2.9))),
+    (lambda: W.MarginExplorer(pl.notes_example().X, pl.notes_example().y),
+     lambda e: (e.set(10, 0.5), e.png(), e.set(-45, 0.3))),
+    (lambda: W.ConvergenceExplorer(n=30),
+     lambda e: (e.set(gamma=0.3), e.png(), e.set(gamma=0.05, R=2.0, n=80))),
+    (lambda: W.MessageExplorer([1.0, 1.0], -0.5, "hello there", X=[[0, 0.2], [0.3, 0.9]],
+                               y=[-1, 1]),
+     lambda e: (e.set_message("WIN 1000000 NOW"), e.png(), e.set_message("see you at 5"))),
+]
+
+
+@pytest.mark.parametrize("make,move", MOVES)
+def test_quick_redraws_show_the_same_picture_as_a_full_drawing(make, move):
+    # Redraws keep the static part as pixels and draw only what changed; after several
+    # changes the picture must still be the one a drawing from scratch gives.
+    explorer = make()
+    explorer.png()
+    move(explorer)
+    quick, full = _pixels_blitted(explorer), _pixels_full(explorer)
+    assert quick.shape == full.shape
+    differ = np.abs(quick - full).max(axis=2) > 60
+    assert differ.mean() < 0.005, differ.mean()
+
+
+def test_redraws_do_not_pile_up_artists():
+    ex = pl.notes_example()
+    m = W.MarginExplorer(ex.X, ex.y)
+    m.png()
+    counts = []
+    for angle in range(0, 360, 30):
+        m.set(angle, 0.2)
+        m.png()
+        counts.append(len(m._fig.axes[0].get_children()))
+    assert len(set(counts)) == 1, counts
