@@ -1,0 +1,57 @@
+"""The check cells of the exercise notebooks: public cases, feedback that teaches.
+
+``check(update)`` runs the public cases of the graded function ``update`` against the
+student's function, in the student's own kernel, and prints what happened.  It never
+raises, so a half-done notebook still runs from top to bottom, and it never claims more
+than it checked: grading uses further cases.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+
+from .cases import find_task
+from .feedback import explain, same
+from .grader import _hint
+
+
+def check(fn, name: str | None = None) -> bool:
+    """Run the public cases of a graded function and print feedback; True if all pass."""
+    try:
+        name = name or getattr(fn, "__name__", None)
+        _, task = find_task(name)
+    except (KeyError, TypeError) as exc:
+        print(f"check: {exc}")
+        return False
+    if not callable(fn):
+        print(f"check: {name} is not a function yet")
+        return False
+    passed = 0
+    for k, case in enumerate(task.public, start=1):
+        expected = task.reference(*copy.deepcopy(case.args))
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                got = fn(*copy.deepcopy(case.args))
+        except NotImplementedError:
+            print(f"✗ {name}: not written yet (it still raises NotImplementedError).")
+            return False
+        except Exception as exc:
+            print(f"✗ case {k} ({case.about}): your function raised "
+                  f"{type(exc).__name__}: {exc}")
+            continue
+        if same(expected, got):
+            passed += 1
+            continue
+        print(f"✗ case {k} ({case.about}): {explain(expected, got)}")
+        hint = _hint(task, case, got)
+        if hint:
+            print(f"  hint: {hint}")
+    more = len(task.hidden())
+    if passed == len(task.public):
+        print(f"✓ {name}: the {passed} public cases pass. Grading uses {more} more cases.")
+        return True
+    print(f"{name}: {passed} of {len(task.public)} public cases pass "
+          f"(grading uses {more} more).")
+    return False

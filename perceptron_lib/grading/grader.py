@@ -1,0 +1,172 @@
+"""Grade one submitted notebook: extract its code, run it in the sandbox, score it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import sandbox
+from .cases import ASSIGNMENTS, Case, Task
+from .codec import encode
+from .feedback import explain, same
+
+METADATA_KEY = "perceptron_course"
+
+
+class SubmissionError(Exception):
+    """A submission that cannot be graded at all (not a notebook, no assignment...)."""
+
+
+@dataclass
+class TaskResult:
+    name: str
+    points: float
+    max_points: float
+    passed: int
+    cases: int
+    feedback: list[str] = field(default_factory=list)
+    details: list[dict] = field(default_factory=list)
+
+
+@dataclass
+class Grade:
+    student: str
+    assignment: str | None
+    status: str
+    tasks: list[TaskResult] = field(default_factory=list)
+    submission_sha256: str = ""
+    seconds: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> float:
+        return round(sum(t.points for t in self.tasks), 3)
+
+    @property
+    def max(self) -> float:
+        return sum(t.max_points for t in self.tasks) if self.tasks else 0.0
+
+
+def grader_sha256() -> str:
+    """A hash of the grader's own code and cases, recorded with every grade."""
+    h = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def read_submission(path: Path) -> tuple[str | None, list[str]]:
+    """The assignment named in the notebook's metadata, and its code cells in order."""
+    try:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise SubmissionError(f"not a readable notebook: {str(exc)[:200]}") from exc
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        raise SubmissionError("not a notebook: no list of cells")
+    meta = nb.get("metadata", {})
+    assignment = None
+    if isinstance(meta, dict) and isinstance(meta.get(METADATA_KEY), dict):
+        value = meta[METADATA_KEY].get("assignment")
+        assignment = value if isinstance(value, str) else None
+    cells = []
+    for cell in nb["cells"]:
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        tags = cell.get("metadata", {}).get("tags", []) if isinstance(
+            cell.get("metadata"), dict) else []
+        if isinstance(tags, list) and "check" in tags:
+            continue  # the public checks: nothing to grade there
+        source = cell.get("source", "")
+        if isinstance(source, list):
+            source = "".join(s for s in source if isinstance(s, str))
+        if isinstance(source, str):
+            cells.append(source)
+    return assignment, cells
+
+
+def _hint(task: Task, case: Case, got) -> str | None:
+    for hint, wrong in task.mistakes.items():
+        try:
+            if same(wrong(*case.args), got):
+                return hint
+        except Exception:
+            continue
+    return None
+
+
+def score(task: Task, cases: list[Case], answers: dict[str, dict], public: int) -> TaskResult:
+    """Compare the answers to one task's cases with the reference (grader side only)."""
+    result = TaskResult(task.name, 0.0, float(task.points), 0, len(cases))
+    for k, case in enumerate(cases):
+        cid = f"{task.name}:{k}"
+        expected = task.reference(*case.args)
+        answer = answers.get(cid)
+        kind = "public" if k < public else "grading"
+        detail = {"case": k + 1, "kind": kind, "about": case.about, "passed": False}
+        if answer is None:
+            detail["error"] = "no answer (the run stopped before this case)"
+        elif "error" in answer:
+            detail["error"] = answer["error"]
+        else:
+            detail["seconds"] = answer.get("seconds")
+            if same(expected, answer["value"]):
+                detail["passed"] = True
+                result.passed += 1
+            else:
+                detail["error"] = explain(expected, answer["value"])
+                hint = _hint(task, case, answer["value"])
+                if hint:
+                    detail["hint"] = hint
+        result.details.append(detail)
+    result.points = round(task.points * result.passed / max(len(cases), 1), 3)
+    failed = [d for d in result.details if not d["passed"]]
+    if not failed:
+        result.feedback.append(f"{task.name}: all {len(cases)} cases right.")
+    else:
+        result.feedback.append(
+            f"{task.name}: {result.passed} of {len(cases)} cases right "
+            f"({result.points:g} of {task.points:g} points).")
+        for d in failed[:3]:
+            line = f"  case {d['case']} ({d['kind']}, {d['about']}): {d['error']}"
+            if d.get("hint"):
+                line += f"\n    hint: {d['hint']}"
+            result.feedback.append(line)
+    return result
+
+
+def grade(path: Path, assignment: str | None = None,
+          limits: sandbox.Limits | None = None,
+          hidden: list[Path] = ()) -> Grade:
+    """Grade one notebook; never raises for anything the submission does."""
+    path = Path(path)
+    g = Grade(student=path.stem, assignment=assignment, status="ok")
+    try:
+        g.submission_sha256 = hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError as exc:
+        g.status = f"unreadable file: {exc}"
+        return g
+    try:
+        named, cells = read_submission(path)
+    except SubmissionError as exc:
+        g.status = str(exc)
+        return g
+    g.assignment = assignment or named
+    if g.assignment not in ASSIGNMENTS:
+        g.status = (f"unknown assignment {g.assignment!r}" if g.assignment else
+                    "no assignment in the notebook's metadata (use --assignment)")
+        return g
+    tasks = ASSIGNMENTS[g.assignment]
+    all_cases = {t.name: t.all_cases() for t in tasks}
+    calls = [{"id": f"{t.name}:{k}", "function": t.name, "args": [encode(a) for a in c.args]}
+             for t in tasks for k, c in enumerate(all_cases[t.name])]
+    run = sandbox.run(cells, calls, limits or sandbox.Limits(), hidden=list(hidden))
+    g.seconds = round(run.seconds, 3)
+    g.tasks = [score(t, all_cases[t.name], run.answers, len(t.public)) for t in tasks]
+    if run.status != "ok":
+        g.status = run.status
+    for err in run.cell_errors[:5]:
+        g.notes.append(f"cell {err['cell']} raised {err['error']}")
+    return g

@@ -1,0 +1,238 @@
+"""The grader: right answers score, wrong ones do not, hostile ones cannot cheat or stall."""
+
+import csv
+import json
+
+import nbformat
+import numpy as np
+import pytest
+
+from perceptron_lib.grading import check, sandbox
+from perceptron_lib.grading.__main__ import main as grade_folder
+from perceptron_lib.grading.cases import ASSIGNMENTS
+from perceptron_lib.grading.codec import Unsupported, decode, encode
+
+SOLUTION = '''
+import numpy as np
+
+def update(theta, theta_0, x, y):
+    theta = np.asarray(theta, dtype=float)
+    x = np.asarray(x, dtype=float)
+    if y * (theta @ x + theta_0) <= 0:
+        return theta + y * x, theta_0 + y, True
+    return theta, theta_0, False
+
+def perceptron(X, y, tau):
+    X = np.asarray(X, dtype=float)
+    theta, theta_0, mistakes = np.zeros(X.shape[1]), 0.0, 0
+    for _ in range(tau):
+        changed = False
+        for i in range(len(y)):
+            theta, theta_0, updated = update(theta, theta_0, X[i], y[i])
+            mistakes += updated
+            changed = changed or updated
+        if not changed:
+            break
+    return theta, theta_0, mistakes
+
+def predict(X, theta, theta_0):
+    return np.where(np.asarray(X, dtype=float) @ np.asarray(theta) + theta_0 > 0, 1, -1)
+'''
+
+STUB = '''
+def update(theta, theta_0, x, y):
+    # YOUR CODE HERE
+    raise NotImplementedError()
+
+def perceptron(X, y, tau):
+    # YOUR CODE HERE
+    raise NotImplementedError()
+
+def predict(X, theta, theta_0):
+    # YOUR CODE HERE
+    raise NotImplementedError()
+'''
+
+MAX = sum(t.points for t in ASSIGNMENTS["01_algorithm"])
+
+
+def notebook(path, cells, assignment="01_algorithm", markdown=()):
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["perceptron_course"] = {"assignment": assignment}
+    nb.cells = [nbformat.v4.new_markdown_cell(m) for m in markdown]
+    nb.cells += [nbformat.v4.new_code_cell(c) for c in cells]
+    nbformat.write(nb, str(path))
+    return path
+
+
+def run_folder(tmp_path, submissions: dict, extra_args=()):
+    folder = tmp_path / "submissions"
+    folder.mkdir(exist_ok=True)
+    for name, content in submissions.items():
+        if isinstance(content, str):
+            (folder / f"{name}.ipynb").write_text(content)
+        else:
+            notebook(folder / f"{name}.ipynb", content)
+    out = tmp_path / "out"
+    assert grade_folder([str(folder), "--out", str(out), "--workers", "2",
+                         "--wall-seconds", "8", *extra_args]) == 0
+    with open(out / "grades.csv") as fh:
+        rows = {r["student"]: r for r in csv.DictReader(fh)}
+    results = json.loads((out / "results.json").read_text())
+    return rows, results, out
+
+
+def test_codec_round_trip():
+    values = [None, True, 3, 2.5, float("nan"), float("-inf"), "x", (1, [2.0, None]),
+              {"a": np.arange(6.0).reshape(2, 3)}, np.array([True, False]), np.int64(4)]
+    for v in values:
+        back = decode(json.loads(json.dumps(encode(v))))
+        if isinstance(v, float) and np.isnan(v):
+            assert np.isnan(back)
+        elif isinstance(v, dict):
+            np.testing.assert_array_equal(back["a"], v["a"])
+        elif isinstance(v, np.ndarray):
+            np.testing.assert_array_equal(back, v)
+        else:
+            assert back == v
+    assert decode(encode(object())) == Unsupported("object")
+    assert isinstance(decode({"__whatever__": 1}), Unsupported)
+
+
+def test_solution_full_marks_stub_zero_and_known_mistakes_lose_points(tmp_path):
+    wrong_strict = SOLUTION.replace("<= 0", "< 0")
+    no_offset = SOLUTION.replace("theta_0 + y, True", "theta_0, True")
+    flipped = SOLUTION.replace("theta + y * x, theta_0 + y", "theta - y * x, theta_0 - y")
+    ignores_tau = SOLUTION.replace("for _ in range(tau):", "for _ in range(10_000):")
+    ge = SOLUTION.replace("+ theta_0 > 0", "+ theta_0 >= 0")
+    rows, results, out = run_folder(tmp_path, {
+        "right": [SOLUTION], "stub": [STUB], "strict": [wrong_strict],
+        "no_offset": [no_offset], "flipped": [flipped], "ignores_tau": [ignores_tau],
+        "ge": [ge],
+    })
+    assert float(rows["right"]["total"]) == MAX == float(rows["right"]["max"])
+    assert rows["right"]["status"] == "ok"
+    assert float(rows["stub"]["total"]) == 0
+    for name in ("strict", "no_offset", "flipped", "ignores_tau", "ge"):
+        assert float(rows[name]["total"]) < MAX, name
+    assert float(rows["ignores_tau"]["update"]) == 3  # only perceptron is wrong there
+    text = (out / "feedback" / "strict.txt").read_text()
+    assert "`<= 0`" in text and "expected" in text and "got" in text
+    assert "stop after tau epochs" in (out / "feedback" / "ignores_tau.txt").read_text()
+    assert "the offset" in (out / "feedback" / "no_offset.txt").read_text()
+    right = next(g for g in results["grades"] if g["student"] == "right")
+    cases = [d for t in right["tasks"] for d in t["details"]]
+    assert all(d["passed"] for d in cases) and all("seconds" in d for d in cases)
+    assert len(right["submission_sha256"]) == 64 and len(results["grader_sha256"]) == 64
+
+
+HOSTILE = {
+    "loops_forever": [SOLUTION, "while True:\n    pass"],
+    "function_loops": [SOLUTION + "\ndef predict(X, theta, theta_0):\n    while True:\n"
+                                  "        pass\n"],
+    "os_exit": [SOLUTION, "import os\nos._exit(0)"],
+    "sys_exit": ["import sys\nsys.exit(1)", SOLUTION],
+    "prints_a_lot": [SOLUTION, "for _ in range(3_000_000):\n    print('spam' * 40)"],
+    "eats_memory": [SOLUTION, "blocks = []\nwhile True:\n    blocks.append(bytearray(10**8))"],
+    "patches_numpy": [SOLUTION.replace("<= 0", "< 0"),
+                      "import numpy as np\nnp.allclose = lambda *a, **k: True\n"
+                      "np.array_equal = lambda *a, **k: True\nnp.isclose = lambda *a, **k: True"],
+    "patches_library": ["import perceptron_lib as pl\nfrom perceptron_lib.grading import "
+                        "feedback\nfeedback.same = lambda *a: True\n"
+                        "def update(*a):\n    return pl.update(*a)\n"
+                        "def perceptron(X, y, tau):\n    r = pl.perceptron(X, y, tau)\n"
+                        "    return r.theta, r.theta_0, r.mistakes\n"
+                        "def predict(X, t, t0):\n    return pl.predict(X, t, t0)"],
+    "wrong_types": ["def update(*a):\n    return 'yes'\ndef perceptron(*a):\n    return object()\n"
+                    "def predict(*a):\n    return {1, 2}"],
+    "missing_function": [SOLUTION.split("def predict")[0]],
+    "broken_cell_first": ["this is not python", SOLUTION],
+    "fork_bomb": [SOLUTION, "import os\nfor _ in range(500):\n    try:\n        os.fork()\n"
+                            "    except OSError:\n        break"],
+}
+
+
+def test_hostile_submissions_get_what_they_earned_and_the_batch_finishes(tmp_path):
+    rows, _, out = run_folder(tmp_path, {
+        **HOSTILE,
+        "not_json": "{ this is not a notebook",
+        "not_a_notebook": json.dumps({"hello": "world"}),
+    })
+    assert set(rows) == set(HOSTILE) | {"not_json", "not_a_notebook"}
+    total = {k: float(r["total"] or 0) for k, r in rows.items()}
+    # code that runs after the functions are defined cannot take their points away ...
+    assert total["loops_forever"] == MAX  # the cell is stopped at its time limit
+    assert total["prints_a_lot"] == MAX
+    assert total["eats_memory"] == MAX
+    assert total["os_exit"] == 0  # ... unless it ends the process before any answer
+    assert total["sys_exit"] == MAX  # a cell that raises SystemExit is just an error
+    assert total["fork_bomb"] == MAX
+    # one looping function costs that function only
+    assert float(rows["function_loops"]["predict"]) == 0
+    assert float(rows["function_loops"]["update"]) == 3
+    # cheats earn nothing for what they did not do
+    assert total["patches_numpy"] < MAX
+    assert total["patches_library"] == 0
+    assert total["wrong_types"] == 0
+    assert float(rows["missing_function"]["predict"]) == 0
+    assert float(rows["missing_function"]["perceptron"]) == 4
+    assert total["broken_cell_first"] == MAX
+    assert "not a readable notebook" in rows["not_json"]["status"]
+    assert "not a notebook" in rows["not_a_notebook"]["status"]
+    fb = (out / "feedback" / "function_loops.txt").read_text()
+    assert "timed out" in fb
+    assert "ran past its time limit" in (out / "feedback" / "loops_forever.txt").read_text()
+
+
+def test_submissions_cannot_read_solutions_or_write_the_gradebook(tmp_path):
+    report = sandbox.isolation_report(["/"])
+    if not report["hidden_paths"]:
+        pytest.skip("hiding paths needs root (mount namespaces); CI runs as root")
+    secret = tmp_path / "solutions"
+    secret.mkdir()
+    (secret / "answer.txt").write_text("the answer")
+    run = sandbox.run(
+        [f"print(open({str(secret / 'answer.txt')!r}).read())",
+         f"open({str(secret / 'new.txt')!r}, 'w').write('x')",
+         "import socket\nsocket.create_connection(('127.0.0.1', 9), timeout=1)",
+         "def f():\n    return 1"],
+        [{"id": "a", "function": "f", "args": []}], hidden=[secret])
+    assert run.answers["a"]["value"] == 1
+    errors = " ".join(e["error"] for e in run.cell_errors)
+    assert errors.count("Permission denied") == 2 or "Read-only" in errors
+    assert "unreachable" in errors or "Network" in errors
+    assert "the answer" not in run.printed
+    assert not (secret / "new.txt").exists()
+
+
+def test_rerun_skips_unchanged_submissions(tmp_path, capsys):
+    run_folder(tmp_path, {"a": [SOLUTION], "b": [STUB]})
+    capsys.readouterr()
+    notebook(tmp_path / "submissions" / "b.ipynb", [SOLUTION])
+    rows, _, _ = run_folder(tmp_path, {})
+    printed = capsys.readouterr().out
+    assert "1 to grade, 1 unchanged" in printed
+    assert float(rows["b"]["total"]) == MAX and float(rows["a"]["total"]) == MAX
+    run_folder(tmp_path, {}, ["--force"])
+    assert "2 to grade" in capsys.readouterr().out
+
+
+def test_check_cells_teach_and_never_raise(capsys):
+    ns: dict = {}
+    exec(SOLUTION.replace("<= 0", "< 0"), ns)
+    assert check(ns["update"]) is False
+    out = capsys.readouterr().out
+    assert "hint: the test must be `<= 0`" in out and "grading uses" in out.lower()
+    assert "passed" not in out.lower().replace("pass ", "")
+    exec(STUB, ns)
+    assert check(ns["predict"]) is False
+    assert "not written yet" in capsys.readouterr().out
+    exec(SOLUTION, ns)
+    assert check(ns["perceptron"]) is True
+    out = capsys.readouterr().out
+    assert "public cases pass" in out and "more cases" in out and "all tests" not in out
+    assert check(lambda: None, name="no_such_function") is False
+    ns2: dict = {}
+    exec("def update(*a):\n    raise ValueError('boom')", ns2)
+    assert check(ns2["update"]) is False
+    assert "raised ValueError: boom" in capsys.readouterr().out
