@@ -80,11 +80,18 @@ def main() -> None:
     ap.add_argument("--tau", type=int, default=10)
     ap.add_argument("--widgets", action="store_true",
                     help="time the explorers instead (bench_widgets.py)")
+    ap.add_argument("--grading", action="store_true",
+                    help="time the grader instead (bench_grading.py)")
     args = ap.parse_args()
     if args.widgets:
         import bench_widgets
 
         bench_widgets.main()
+        return
+    if args.grading:
+        import bench_grading
+
+        bench_grading.main()
         return
 
     ns = [10_000, 100_000] if args.quick else [10_000, 100_000, 1_000_000]

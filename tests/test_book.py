@@ -28,6 +28,19 @@ def chapters() -> list[str]:
     return [p for p in toc_pages() if (ROOT / f"{p}.ipynb").is_file()]
 
 
+def test_exercise_notebooks_are_offered_and_solutions_are_not(site):
+    page = (site / "book" / "exercises.html").read_text()
+    for chapter in chapters():
+        name = Path(chapter).name
+        assert f"{name}.ipynb" in page
+        assert f"exercises/{name}.ipynb" in page  # launch links
+    downloads = {p.name for p in (site / "_downloads").rglob("*.ipynb")}
+    assert {f"{Path(c).name}.ipynb" for c in chapters()} <= downloads
+    for path in site.rglob("*"):
+        if path.is_file() and path.suffix in (".ipynb", ".html"):
+            assert "### BEGIN SOLUTION" not in path.read_text(errors="ignore"), path
+
+
 @pytest.fixture(scope="module")
 def build(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("book")
@@ -161,7 +174,9 @@ def test_pages_load_nothing_from_another_host(site):
 def test_mathjax_is_served_from_the_site(site):
     assert (site / "_static" / "mathjax" / "tex-chtml.js").is_file()
     assert list((site / "_static" / "mathjax" / "output" / "chtml" / "fonts").rglob("*.woff"))
-    for page in toc_pages():
+    with_math = [p for p in toc_pages() if 'class="math' in (site / f"{p}.html").read_text()]
+    assert len(with_math) >= 6
+    for page in with_math:
         srcs = [a.get("src", "") for t, a in tags(site / f"{page}.html") if t == "script"]
         assert any(s.endswith("_static/mathjax/tex-chtml.js") for s in srcs), page
 

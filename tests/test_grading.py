@@ -10,6 +10,7 @@ import pytest
 from perceptron_lib.grading import check, sandbox
 from perceptron_lib.grading.__main__ import main as grade_folder
 from perceptron_lib.grading.cases import ASSIGNMENTS
+from perceptron_lib.grading.check import run_checks
 from perceptron_lib.grading.codec import Unsupported, decode, encode
 
 SOLUTION = '''
@@ -152,6 +153,24 @@ HOSTILE = {
 }
 
 
+def test_reordered_deleted_and_markdown_cells(tmp_path):
+    parts = SOLUTION.split("\ndef ")
+    head, defs = parts[0], ["def " + p for p in parts[1:]]
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    notebook(folder / "reordered.ipynb", [defs[2], defs[1], head + "\n" + defs[0]])
+    notebook(folder / "deleted.ipynb", [head, defs[0], defs[2]])
+    notebook(folder / "markdown.ipynb", [head, defs[0], defs[1]], markdown=[defs[2]])
+    out = tmp_path / "out"
+    assert grade_folder([str(folder), "--out", str(out), "--workers", "2"]) == 0
+    with open(out / "grades.csv") as fh:
+        rows = {r["student"]: r for r in csv.DictReader(fh)}
+    assert float(rows["reordered"]["total"]) == MAX
+    assert float(rows["deleted"]["perceptron"]) == 0 and float(rows["deleted"]["update"]) == 3
+    assert float(rows["markdown"]["predict"]) == 0 and float(rows["markdown"]["update"]) == 3
+    assert "no function named predict" in (out / "feedback" / "markdown.txt").read_text()
+
+
 def test_hostile_submissions_get_what_they_earned_and_the_batch_finishes(tmp_path):
     rows, _, out = run_folder(tmp_path, {
         **HOSTILE,
@@ -220,19 +239,47 @@ def test_rerun_skips_unchanged_submissions(tmp_path, capsys):
 def test_check_cells_teach_and_never_raise(capsys):
     ns: dict = {}
     exec(SOLUTION.replace("<= 0", "< 0"), ns)
-    assert check(ns["update"]) is False
+    assert run_checks(ns["update"]) is False
     out = capsys.readouterr().out
     assert "hint: the test must be `<= 0`" in out and "grading uses" in out.lower()
     assert "passed" not in out.lower().replace("pass ", "")
     exec(STUB, ns)
-    assert check(ns["predict"]) is False
+    assert run_checks(ns["predict"]) is False
     assert "not written yet" in capsys.readouterr().out
     exec(SOLUTION, ns)
-    assert check(ns["perceptron"]) is True
+    assert run_checks(ns["perceptron"]) is True
     out = capsys.readouterr().out
     assert "public cases pass" in out and "more cases" in out and "all tests" not in out
-    assert check(lambda: None, name="no_such_function") is False
+    assert run_checks(lambda: None, name="no_such_function") is False
+    assert check(ns["perceptron"]) is None
     ns2: dict = {}
     exec("def update(*a):\n    raise ValueError('boom')", ns2)
-    assert check(ns2["update"]) is False
+    assert run_checks(ns2["update"]) is False
     assert "raised ValueError: boom" in capsys.readouterr().out
+
+
+def test_the_course_notebooks_solutions_full_marks_exercises_zero(tmp_path):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    folder = tmp_path / "course"
+    folder.mkdir()
+    names = sorted(p.stem for p in (root / "solutions").glob("*.ipynb"))
+    assert names == sorted(ASSIGNMENTS)
+    for name in names:
+        (folder / f"solution_{name}.ipynb").write_bytes((root / "solutions" / f"{name}.ipynb")
+                                                         .read_bytes())
+        (folder / f"exercise_{name}.ipynb").write_bytes((root / "exercises" / f"{name}.ipynb")
+                                                         .read_bytes())
+    out = tmp_path / "out"
+    assert grade_folder([str(folder), "--out", str(out), "--workers", "2"]) == 0
+    with open(out / "grades.csv") as fh:
+        rows = {r["student"]: r for r in csv.DictReader(fh)}
+    for name in names:
+        best = sum(t.points for t in ASSIGNMENTS[name])
+        sol, ex = rows[f"solution_{name}"], rows[f"exercise_{name}"]
+        assert float(sol["total"]) == best == float(sol["max"]), name
+        assert sol["status"] == "ok"
+        assert float(ex["total"]) == 0, name
+        feedback = (out / "feedback" / f"solution_{name}.txt").read_text()
+        assert "raised" not in feedback, feedback  # every cell of a solution runs cleanly

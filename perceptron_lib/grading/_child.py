@@ -56,7 +56,7 @@ def _strip_magics(source: str) -> str:
     lines = []
     for line in source.splitlines():
         stripped = line.lstrip()
-        if stripped.startswith(("%", "!")) or stripped.endswith("?"):
+        if stripped.startswith(("%", "!")):
             lines.append(line[: len(line) - len(stripped)] + "pass")
         else:
             lines.append(line)
@@ -73,15 +73,21 @@ def _block(names: list[str]) -> None:
 
         return stand_in
 
-    modules = [m for m in list(sys.modules.values())
-               if getattr(m, "__name__", "").startswith("perceptron_lib")]
-    for module in [perceptron_lib, *modules]:
-        for name in names:
-            if hasattr(module, name):
+    # Replace each function where a student would reach it: the package and the module
+    # that defines it.  Other library modules keep their own references, so helpers such
+    # as make_separable go on working.
+    for name in names:
+        original = getattr(perceptron_lib, name, None)
+        if original is None:
+            continue
+        home = sys.modules.get(getattr(original, "__module__", ""), None)
+        for module in (perceptron_lib, home):
+            if module is not None and getattr(module, name, None) is original:
                 setattr(module, name, blocked(name))
-        if hasattr(module, "_reference_loop") and {"perceptron",
-                                                    "perceptron_through_origin"} & set(names):
-            module._reference_loop = blocked("perceptron")
+    if {"perceptron", "perceptron_through_origin"} & set(names):
+        import perceptron_lib.algorithm as algorithm
+
+        algorithm._reference_loop = blocked("perceptron")
 
 
 def main() -> None:

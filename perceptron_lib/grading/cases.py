@@ -38,6 +38,9 @@ class Task:
     hidden: Callable[[], list[Case]]
     mistakes: dict[str, Callable[..., Any]] = field(default_factory=dict)
     signature: str = ""
+    #: Applied to both the expected and the given answer before comparing (for answers
+    #: whose order does not matter, such as sets of indices).
+    normalize: Callable[[Any], Any] | None = None
 
     def all_cases(self) -> list[Case]:
         return list(self.public) + list(self.hidden())
@@ -161,6 +164,8 @@ ASSIGNMENTS: dict[str, list[Task]] = {
                 "the test must be `<= 0`: a score of exactly 0 is a mistake": _update_strict,
                 "the offset must change too: theta_0 + y": _update_no_offset,
                 "the update adds y * x (and y); yours subtracts": _update_flipped,
+                "`updated` must be True or False, not 1 or 0":
+                    lambda *a: (*pl.update(*a)[:2], int(pl.update(*a)[2])),
             },
         ),
         Task(
@@ -170,7 +175,7 @@ ASSIGNMENTS: dict[str, list[Task]] = {
             reference=_perceptron_ref,
             public=(
                 Case((np.array([[1.0], [2.0], [3.0], [4.0]]), np.array([1.0, 1, -1, -1]), 100),
-                     "the offset example: four points on a line"),
+                     "four points on a line"),
                 Case((np.array([[1.0, 3.0], [2.0, 1.0], [-1.0, 2.0]]), np.array([1.0, 1, -1]),
                       10), "the three points of the worked example"),
                 Case((np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]]),
@@ -200,10 +205,335 @@ ASSIGNMENTS: dict[str, list[Task]] = {
                      "points on the boundary get -1"),
             ),
             hidden=_predict_hidden,
-            mistakes={"a score of exactly 0 gives -1: use `> 0`, not `>= 0`": _predict_ge},
+            mistakes={"a score of exactly 0 gives -1: use `> 0`, not `>= 0`": _predict_ge,
+                      "np.sign gives 0 on the boundary; the label there is -1":
+                      lambda X, t, t0: np.sign(np.asarray(X, float) @ np.asarray(t, float) + t0)},
         ),
     ],
 }
+
+
+# ---------------------------------------------------------------- chapter 2: the offset
+def _lift_ref(X, value):
+    return pl.add_offset_feature(X, value)
+
+
+def _through_origin_ref(X, y, tau):
+    r = pl.perceptron_through_origin(X, y, tau=tau, method="loop")
+    return r.theta, r.mistakes
+
+
+def _lifted_to_offset_ref(theta_new, value):
+    theta_new = np.asarray(theta_new, dtype=float)
+    return theta_new[:-1], float(theta_new[-1] * value)
+
+
+def _origin_variant(**kw):
+    def run(X, y, tau):
+        theta, _, mistakes = _loop(X, y, tau, offset=False, **kw)
+        return theta, mistakes
+
+    return run
+
+
+def _cases_lift() -> list[Case]:
+    return [Case((_int_data(500 + k, 5, d)[0], float(v)), f"random data, value {v}")
+            for k, (d, v) in enumerate([(1, 1), (2, -1), (3, 2.5), (4, 0.5)])]
+
+
+def _cases_origin() -> list[Case]:
+    out = [Case((*_int_data(600 + k, n, d), tau), f"random data {k + 1}")
+           for k, (n, d, tau) in enumerate([(6, 2, 10), (9, 3, 1), (12, 2, 50), (7, 4, 5)])]
+    ex = pl.offset_example()
+    out.append(Case((pl.add_offset_feature(ex.X), ex.y, 100), "the lifted offset example"))
+    return out
+
+
+def _cases_lifted_to_offset() -> list[Case]:
+    return [Case((np.array([2.0, -1.0, 3.0]), 2.0), "value 2"),
+            Case((np.array([0.5, 4.0]), -1.0), "value -1"),
+            Case((np.array([1.0, 1.0, 1.0, -6.0]), 0.25), "value 1/4")]
+
+
+# ---------------------------------------------------------------- chapter 3: the margin
+def _cases_margin_data() -> list[Case]:
+    out = []
+    for k in range(5):
+        X, y = _int_data(700 + k, 7, 2 + k % 2)
+        rng = np.random.default_rng(800 + k)
+        theta = rng.integers(-3, 4, size=X.shape[1]).astype(float)
+        theta[0] = theta[0] or 1.0
+        out.append(Case((X, y, theta, float(k - 2)), f"random data {k + 1}"))
+    return out
+
+
+def _cases_separated() -> list[Case]:
+    """Data that a given separator classifies correctly: positive margins."""
+    out = []
+    for k in range(2):
+        data = pl.make_separable(8, 2, gamma=0.2, theta_0=0.1 * k, seed=850 + k)
+        out.append(Case((np.round(data.X, 3), data.y, 2.0 * data.theta, 2.0 * data.theta_0),
+                        f"a separator that gets every point right {k + 1}"))
+    return out
+
+
+def _drop_y(cases: list[Case]) -> list[Case]:
+    return [Case((c.args[0], *c.args[2:]), c.about) for c in cases]
+
+
+# ---------------------------------------------------------- chapter 4: the convergence proof
+def _lemma_ref(thetas, theta_star):
+    thetas, theta_star = np.asarray(thetas, float), np.asarray(theta_star, float)
+    return thetas @ theta_star / np.linalg.norm(theta_star), np.sum(thetas**2, axis=1)
+
+
+def _trace_case(seed: int, n: int, d: int) -> Case:
+    data = pl.make_separable(n, d, gamma=0.15, seed=seed)
+    r = pl.perceptron_through_origin(data.X, data.y, tau=1000, trace=True)
+    thetas = np.vstack([np.zeros(d), *[u.theta for u in r.history]])
+    return Case((thetas, 3.0 * data.theta), f"a traced run on {n} points in {d}-D")
+
+
+# ---------------------------------------------------------- chapter 5: the spam example
+def _digits_as_numbers(message):
+    c = pl.count_message(message)
+    return np.array([c.caps_words / max(c.other_words, 1), c.numbers / max(c.words, 1),
+                     float(c.exclamations)])
+
+
+def _caps_over_all(message):
+    c = pl.count_message(message)
+    return np.array([c.caps_words / max(c.words, 1), c.digits / max(c.words, 1),
+                     float(c.exclamations)])
+
+
+def _sorted_parts(value):
+    if isinstance(value, tuple | list) and all(isinstance(v, tuple | list) for v in value):
+        return tuple(_sorted_parts(v) for v in value)
+    if isinstance(value, tuple | list):
+        return tuple(np.sort(np.asarray(v, dtype=float)) for v in value)
+    return value
+
+
+def _kfold_large_last(n, k, seed):
+    order = np.random.default_rng(seed).permutation(n)
+    sizes = np.full(k, n // k)
+    if n % k:
+        sizes[-(n % k):] += 1
+    bounds = np.concatenate([[0], np.cumsum(sizes)])
+    return [(np.concatenate([order[: bounds[j]], order[bounds[j + 1]:]]),
+             order[bounds[j]: bounds[j + 1]]) for j in range(k)]
+
+
+MESSAGES = [
+    "FREE entry!!! Text WIN to 80086 now",
+    "see you at 7, bring the notes",
+    "URGENT: your account 4421 is LOCKED. Call 0800 555 0101!",
+    "Lunch?",
+    "I said NO. OK?",
+    "$$$ CASH $$$ 1000000 prize!!!",
+    "HELLO WORLD",
+    "12345 67890",
+]
+
+
+ASSIGNMENTS.update({
+    "02_offset": [
+        Task(
+            name="add_offset_feature",
+            points=2,
+            signature="add_offset_feature(X, value) -> array of shape (n, d + 1)",
+            reference=_lift_ref,
+            public=(Case((np.array([[1.0], [2.0], [3.0], [4.0]]), 1.0), "the offset example"),
+                    Case((np.array([[1.0, 2.0], [3.0, 4.0]]), -1.0), "the -1 convention")),
+            hidden=_cases_lift,
+            mistakes={"append the constant as the LAST column, not the first":
+                      lambda X, v: np.hstack([np.full((len(X), 1), v), np.asarray(X, float)])},
+        ),
+        Task(
+            name="perceptron_through_origin",
+            points=4,
+            signature="perceptron_through_origin(X, y, tau) -> (theta, mistakes)",
+            reference=_through_origin_ref,
+            public=(Case((np.array([[1.0], [2.0], [3.0], [4.0]]), np.array([1.0, 1, -1, -1]),
+                          10), "the offset example, which it cannot separate"),
+                    Case((np.array([[1.0, 1.0], [2.0, 1.0], [3.0, 1.0], [4.0, 1.0]]),
+                          np.array([1.0, 1, -1, -1]), 100), "the lifted offset example")),
+            hidden=_cases_origin,
+            mistakes={
+                "the test must be `<= 0`: from theta = 0 every score is 0":
+                    _origin_variant(strict=True),
+                "stop after tau epochs even if the data are not separated":
+                    _origin_variant(until_converged=True),
+                "the update adds y * x; yours subtracts": _origin_variant(sign=-1.0),
+            },
+        ),
+        Task(
+            name="lifted_to_offset",
+            points=2,
+            signature="lifted_to_offset(theta_new, value) -> (theta, theta_0)",
+            reference=_lifted_to_offset_ref,
+            public=(Case((np.array([-1.0, 2.5]), 1.0), "theta_new = (-1, 2.5), value 1"),
+                    Case((np.array([1.0, 2.0, -1.5]), 2.0), "theta_new = (1, 2, -1.5), value 2")),
+            hidden=_cases_lifted_to_offset,
+            mistakes={"theta_0 is the last entry TIMES the appended value":
+                      lambda t, v: (np.asarray(t, float)[:-1], float(np.asarray(t)[-1])),
+                      "multiply by the appended value, do not divide":
+                      lambda t, v: (np.asarray(t, float)[:-1], float(np.asarray(t)[-1] / v))},
+        ),
+    ],
+    "03_margin": [
+        Task(
+            name="signed_distance",
+            points=2,
+            signature="signed_distance(X, theta, theta_0) -> array of n distances",
+            reference=lambda X, theta, theta_0: pl.signed_distance(X, theta, theta_0),
+            public=(Case((np.array([[1.0, 3.0], [2.0, 1.0], [-1.0, 2.0]]), np.array([1.0, -1.0]),
+                          1.0), "the worked example"),
+                    Case((np.array([[3.0, 4.0], [0.0, 0.0]]), np.array([3.0, 4.0]), -5.0),
+                         "a 3-4-5 triangle")),
+            hidden=lambda: _drop_y(_cases_margin_data()),
+            mistakes={
+                "divide the score by ||theta|| (that is what makes it a distance)":
+                    lambda X, t, t0: np.asarray(X, float) @ np.asarray(t, float) + t0,
+                "divide by ||theta||, not by ||theta||^2":
+                    lambda X, t, t0: (np.asarray(X, float) @ t + t0) / (np.asarray(t) @ t),
+            },
+        ),
+        Task(
+            name="point_margins",
+            points=2,
+            signature="point_margins(X, y, theta, theta_0) -> array of n margins",
+            reference=lambda X, y, theta, theta_0: pl.point_margins(X, y, theta, theta_0),
+            public=(Case((np.array([[1.0, 3.0], [2.0, 1.0], [-1.0, 2.0]]), np.array([1.0, 1, -1]),
+                          np.array([1.0, -1.0]), 1.0),
+                         "the worked example: -sqrt(2)/2, sqrt(2), sqrt(2)"),),
+            hidden=lambda: _cases_margin_data() + _cases_separated(),
+            mistakes={
+                "multiply by the label y: a margin is negative for a misclassified point":
+                    lambda X, y, t, t0: pl.signed_distance(X, t, t0),
+                "keep the sign: no absolute value":
+                    lambda X, y, t, t0: np.abs(pl.signed_distance(X, t, t0)),
+            },
+        ),
+        Task(
+            name="margin",
+            points=2,
+            signature="margin(X, y, theta, theta_0) -> float",
+            reference=lambda X, y, theta, theta_0: pl.margin(X, y, theta, theta_0),
+            public=(Case((np.array([[1.0, 3.0], [2.0, 1.0], [-1.0, 2.0]]), np.array([1.0, 1, -1]),
+                          np.array([1.0, -1.0]), 1.0), "the worked example: -sqrt(2)/2"),),
+            hidden=lambda: _cases_margin_data() + _cases_separated(),
+            mistakes={
+                "the margin of a data set is the SMALLEST point margin":
+                    lambda X, y, t, t0: float(pl.point_margins(X, y, t, t0).max()),
+                "take the smallest margin, not the smallest distance":
+                    lambda X, y, t, t0: float(np.abs(pl.signed_distance(X, t, t0)).min()),
+            },
+        ),
+    ],
+    "04_convergence": [
+        Task(
+            name="radius",
+            points=1,
+            signature="radius(X) -> float",
+            reference=lambda X: pl.radius(X),
+            public=(Case((np.array([[3.0, 4.0], [1.0, 0.0], [-6.0, 8.0]]),), "norms 5, 1, 10"),),
+            hidden=lambda: [Case((_int_data(900 + k, 6, 3)[0],), f"random data {k + 1}")
+                            for k in range(4)],
+            mistakes={"R is the largest norm, not the largest squared norm":
+                      lambda X: float(np.max(np.sum(np.asarray(X, float) ** 2, axis=1))),
+                      "R is the largest norm, not the mean norm":
+                      lambda X: float(np.mean(np.linalg.norm(np.asarray(X, float), axis=1)))},
+        ),
+        Task(
+            name="mistake_bound",
+            points=1,
+            signature="mistake_bound(R, gamma) -> float",
+            reference=lambda R, gamma: pl.mistake_bound(R, gamma),
+            public=(Case((2.0, 0.5), "R = 2, gamma = 1/2"),),
+            hidden=lambda: [Case((r, g), f"R = {r}, gamma = {g}")
+                            for r, g in [(1.0, 0.1), (3.0, 1.5), (10.0, 0.25), (0.5, 0.2)]],
+            mistakes={"square the ratio: (R / gamma) ** 2": lambda R, g: R / g,
+                      "that is the bound with an offset; here it is (R / gamma) ** 2":
+                      lambda R, g: (2 * R / g) ** 2},
+        ),
+        Task(
+            name="lemma_quantities",
+            points=3,
+            signature="lemma_quantities(thetas, theta_star) -> (alignment, norm_sq)",
+            reference=_lemma_ref,
+            public=(Case((np.array([[0.0, 0.0], [1.0, 2.0], [3.0, 1.0]]), np.array([3.0, 4.0])),
+                         "three hypotheses, theta_star = (3, 4)"),),
+            hidden=lambda: [_trace_case(1000 + k, 20 + 10 * k, 2 + k) for k in range(3)],
+            mistakes={"divide by ||theta_star||: the proof uses the unit vector":
+                      lambda th, ts: (np.asarray(th, float) @ np.asarray(ts, float),
+                                      np.sum(np.asarray(th, float) ** 2, axis=1)),
+                      "the second lemma is about the SQUARED norm":
+                      lambda th, ts: (_lemma_ref(th, ts)[0],
+                                      np.linalg.norm(np.asarray(th, float), axis=1))},
+        ),
+    ],
+    "05_spam": [
+        Task(
+            name="spam_features",
+            points=3,
+            signature="spam_features(message) -> array (caps ratio, digits ratio, !)",
+            reference=lambda message: pl.spam_features(message),
+            public=tuple(Case((m,), f"training message {k + 1} of the paper")
+                         for k, m in enumerate(pl.spam_messages().messages[:2])),
+            hidden=lambda: [Case((m,), f"message {k + 1}")
+                            for k, m in enumerate([*pl.spam_messages().messages[2:],
+                                                   pl.spam_messages().test_message, *MESSAGES])],
+            mistakes={"the second feature counts DIGITS, not numbers": _digits_as_numbers,
+                      "divide the all-caps words by the OTHER words, not by all words":
+                      _caps_over_all},
+        ),
+        Task(
+            name="accuracy",
+            points=1,
+            signature="accuracy(y_true, y_pred) -> float",
+            reference=lambda a, b: pl.accuracy(a, b),
+            public=(Case((np.array([1, -1, 1, 1]), np.array([1, 1, 1, -1])), "two of four"),),
+            hidden=lambda: [Case((np.array(a), np.array(b)), f"labels {k + 1}")
+                            for k, (a, b) in enumerate([([1, 1, 1], [1, 1, 1]),
+                                                        ([1, -1], [-1, 1]),
+                                                        ([-1] * 5 + [1] * 3, [-1] * 8)])],
+            mistakes={"accuracy is the share of RIGHT answers":
+                      lambda a, b: float(np.mean(np.asarray(a) != np.asarray(b)))},
+        ),
+        Task(
+            name="train_test_split",
+            points=2,
+            signature="train_test_split(n, test_fraction, seed) -> (train_idx, test_idx)",
+            reference=lambda n, f, s: pl.train_test_split(n, f, s),
+            public=(Case((8, 0.25, 0), "8 examples, a quarter held out"),
+                    Case((10, 0.25, 0), "10 examples: 2.5 rounds up to 3 test examples")),
+            hidden=lambda: [Case(a, f"n = {a[0]}, fraction {a[1]}")
+                            for a in [(10, 0.3, 1), (101, 0.2, 2), (5, 0.5, 3)]],
+            normalize=_sorted_parts,
+            mistakes={"the test part gets ceil(test_fraction * n) examples":
+                      lambda n, f, s: (np.random.default_rng(s).permutation(n)[int(f * n):],
+                                       np.random.default_rng(s).permutation(n)[:int(f * n)]),
+                      "return the training part first, then the test part":
+                      lambda n, f, s: pl.train_test_split(n, f, s)[::-1]},
+        ),
+        Task(
+            name="kfold_indices",
+            points=2,
+            signature="kfold_indices(n, k, seed) -> list of (train_idx, test_idx)",
+            reference=lambda n, k, s: pl.kfold_indices(n, k, s),
+            public=(Case((10, 5, 0), "10 examples, 5 folds"),
+                    Case((11, 3, 0), "11 examples, 3 folds: sizes 4, 4, 3")),
+            hidden=lambda: [Case(a, f"n = {a[0]}, k = {a[1]}")
+                            for a in [(13, 3, 1), (7, 7, 2), (50, 4, 3), (22, 5, 4)]],
+            normalize=_sorted_parts,
+            mistakes={"shuffle first: np.random.default_rng(seed).permutation(n)":
+                      lambda n, k, s: pl.kfold_indices(n, k, s, shuffle=False),
+                      "the first n % k folds are the larger ones": _kfold_large_last},
+        ),
+    ],
+})
 
 
 def find_task(name: str) -> tuple[str, Task]:

@@ -14,11 +14,16 @@ import io
 
 from .cases import find_task
 from .feedback import explain, same
-from .grader import _hint
+from .grader import _hint, _safe
 
 
-def check(fn, name: str | None = None) -> bool:
-    """Run the public cases of a graded function and print feedback; True if all pass."""
+def check(fn, name: str | None = None) -> None:
+    """Run the public cases of a graded function and print feedback (returns nothing)."""
+    run_checks(fn, name)
+
+
+def run_checks(fn, name: str | None = None) -> bool:
+    """What :func:`check` does; True when every public case passes."""
     try:
         name = name or getattr(fn, "__name__", None)
         _, task = find_task(name)
@@ -41,6 +46,8 @@ def check(fn, name: str | None = None) -> bool:
             print(f"✗ case {k} ({case.about}): your function raised "
                   f"{type(exc).__name__}: {exc}")
             continue
+        if task.normalize is not None:
+            expected, got = task.normalize(expected), _safe(task.normalize, got)
         if same(expected, got):
             passed += 1
             continue
@@ -50,7 +57,8 @@ def check(fn, name: str | None = None) -> bool:
             print(f"  hint: {hint}")
     more = len(task.hidden())
     if passed == len(task.public):
-        print(f"✓ {name}: the {passed} public cases pass. Grading uses {more} more cases.")
+        which = "the public case passes" if passed == 1 else f"the {passed} public cases pass"
+        print(f"✓ {name}: {which}. Grading uses {more} more cases.")
         return True
     print(f"{name}: {passed} of {len(task.public)} public cases pass "
           f"(grading uses {more} more).")

@@ -87,10 +87,20 @@ def read_submission(path: Path) -> tuple[str | None, list[str]]:
     return assignment, cells
 
 
+def _safe(fn, value):
+    try:
+        return fn(value)
+    except Exception:
+        return value
+
+
 def _hint(task: Task, case: Case, got) -> str | None:
     for hint, wrong in task.mistakes.items():
         try:
-            if same(wrong(*case.args), got):
+            variant = wrong(*case.args)
+            if task.normalize is not None:
+                variant = task.normalize(variant)
+            if same(variant, got):
                 return hint
         except Exception:
             continue
@@ -112,12 +122,15 @@ def score(task: Task, cases: list[Case], answers: dict[str, dict], public: int) 
             detail["error"] = answer["error"]
         else:
             detail["seconds"] = answer.get("seconds")
-            if same(expected, answer["value"]):
+            got = answer["value"]
+            if task.normalize is not None:
+                expected, got = task.normalize(expected), _safe(task.normalize, got)
+            if same(expected, got):
                 detail["passed"] = True
                 result.passed += 1
             else:
-                detail["error"] = explain(expected, answer["value"])
-                hint = _hint(task, case, answer["value"])
+                detail["error"] = explain(expected, got)
+                hint = _hint(task, case, got)
                 if hint:
                     detail["hint"] = hint
         result.details.append(detail)
