@@ -256,6 +256,20 @@ def test_check_cells_teach_and_never_raise(capsys):
     exec("def update(*a):\n    raise ValueError('boom')", ns2)
     assert run_checks(ns2["update"]) is False
     assert "raised ValueError: boom" in capsys.readouterr().out
+    exec("import sys\ndef predict(*a):\n    sys.exit(3)", ns2)
+    assert run_checks(ns2["predict"]) is False
+    assert "raised SystemExit" in capsys.readouterr().out
+
+
+def test_check_stops_an_endless_loop(capsys, monkeypatch):
+    import importlib
+
+    check_module = importlib.import_module("perceptron_lib.grading.check")
+    monkeypatch.setattr(check_module, "CASE_SECONDS", 0.2)
+    ns: dict = {}
+    exec("def predict(X, theta, theta_0):\n    while True:\n        pass", ns)
+    assert run_checks(ns["predict"]) is False
+    assert "was stopped" in capsys.readouterr().out
 
 
 def test_the_course_notebooks_solutions_full_marks_exercises_zero(tmp_path):

@@ -11,10 +11,39 @@ from __future__ import annotations
 import contextlib
 import copy
 import io
+import signal
+import threading
 
 from .cases import find_task
 from .feedback import explain, same
 from .grader import _hint, _safe
+
+CASE_SECONDS = 5.0
+
+
+class _TookTooLong(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float):
+    """Stop a call after ``seconds`` where the platform allows it (main thread, Unix)."""
+    usable = (hasattr(signal, "setitimer")
+              and threading.current_thread() is threading.main_thread())
+    if not usable:
+        yield
+        return
+
+    def on_alarm(signum, frame):
+        raise _TookTooLong()
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def check(fn, name: str | None = None) -> None:
@@ -37,12 +66,18 @@ def run_checks(fn, name: str | None = None) -> bool:
     for k, case in enumerate(task.public, start=1):
         expected = task.reference(*copy.deepcopy(case.args))
         try:
-            with contextlib.redirect_stdout(io.StringIO()):
+            with contextlib.redirect_stdout(io.StringIO()), _time_limit(CASE_SECONDS):
                 got = fn(*copy.deepcopy(case.args))
         except NotImplementedError:
             print(f"✗ {name}: not written yet (it still raises NotImplementedError).")
             return False
-        except Exception as exc:
+        except _TookTooLong:
+            print(f"✗ case {k} ({case.about}): your function ran for more than "
+                  f"{CASE_SECONDS:g} s and was stopped (an endless loop?)")
+            continue
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:
             print(f"✗ case {k} ({case.about}): your function raised "
                   f"{type(exc).__name__}: {exc}")
             continue
