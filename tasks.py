@@ -70,8 +70,8 @@ def book(args: argparse.Namespace) -> None:
     if args.clean:
         shutil.rmtree(ROOT / "_build", ignore_errors=True)
     run([bin_of(py, "jupyter-book"), "build", ".", "-W", "-n", "--keep-going"])
-    print(f"\nThe site is in {ROOT / '_build' / 'html'}: open index.html, "
-          "or run `python3 tasks.py serve`.")
+    print(f"\nThe site is in {ROOT / '_build' / 'html'}. Read it with `python3 tasks.py serve` "
+          "(the in-page playground needs a served page; opening index.html works for the rest).")
 
 
 def test(args: argparse.Namespace) -> None:

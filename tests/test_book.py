@@ -187,3 +187,15 @@ def test_notebooks_offer_download_and_launch(site):
         name = Path(chapter).name
         assert f"_sources/{chapter}.ipynb" in html or f"{name}.ipynb" in html
         assert "mybinder.org" in html and "colab.research.google.com" in html
+
+
+def test_the_playground_is_on_the_algorithm_page_only(site):
+    for page in site.rglob("*.html"):
+        html = page.read_text()
+        has_div = 'class="perceptron-playground"' in html
+        loads = "_static/playground/playground.mjs" in html
+        assert has_div == loads, page
+    ch1 = (site / "book" / "01_algorithm.html").read_text()
+    assert 'class="perceptron-playground"' in ch1 and 'type="module"' in ch1
+    assert (site / "_static" / "playground" / "perceptron-core.mjs").is_file()
+    assert "playground-fallback" in ch1  # what readers without JavaScript see

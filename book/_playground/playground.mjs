@@ -1,0 +1,1004 @@
+// The perceptron playground of the book's pages (no framework, no other host).
+//
+// Every <div class="perceptron-playground"> on the page becomes a playground:
+//
+//   <div class="perceptron-playground"
+//        data-datasets='[{"name": "worked example", "X": [[1,3],[2,1],[-1,2]], "y": [1,1,-1]}]'
+//        data-tau="100"          (optional, default 100: the most epochs a run makes)
+//        data-offset="false"     (optional: PERCEPTRON-THROUGH-ORIGIN, theta_0 stays 0)
+//        data-mode="margin"      (optional: every point's margin, the smallest highlighted)
+//   ></div>
+//
+// Whatever the div holds (a fallback text, say) is replaced.  All arithmetic is done by
+// perceptron-core.mjs, the module tests/test_playground_core.py compares with
+// perceptron_lib.  The SVG is built once per data set; a step only moves the boundary,
+// the arrow, the ring and the texts, so that it stays fast with hundreds of points.
+// Each element gets a small API in element.perceptronPlayground (used by the tests).
+
+import * as core from "./perceptron-core.mjs";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+// The drawing's own units (viewBox); the plot area is a square inside it.
+const VB = 400;
+const AREA = { left: 34, top: 8, size: 358 };
+const RING_R = 13;
+const MAX_TABBABLE_POINTS = 40; // above this, one tab stop for all points (n / p move)
+const MAX_INDEX_LABELS = 40; // numbers x(k) next to the points
+const MAX_MARGIN_LABELS = 60; // above this, only the smallest margin is written
+
+const DEFAULT_DATASETS = [
+  { name: "worked example (lecture notes)", X: [[1, 3], [2, 1], [-1, 2]], y: [1, 1, -1] },
+  {
+    name: "eight points (chapter 1)",
+    X: [[-1, 2], [-0.5, -1.5], [-0.5, 1.5], [0, -1], [2, 0.5], [-2, 0], [2, 1], [0, 0]],
+    y: [1, -1, 1, -1, 1, -1, 1, -1],
+  },
+  { name: "XOR (no line separates it)", X: [[1, 1], [-1, -1], [1, -1], [-1, 1]], y: [1, 1, -1, -1] },
+];
+const EMPTY_NAME = "empty: click in the plot to add points";
+
+let instances = 0;
+
+// ---------------------------------------------------------------------------------------
+// Small helpers
+
+function el(tag, attrs = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function svg(tag, attrs = {}) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+/** A number for people: integers as they are, others with 4 significant digits. */
+function num(v, digits = 4) {
+  if (v === 0 || Object.is(v, -0)) return "0";
+  if (Number.isInteger(v) && Math.abs(v) < 1e9) return String(v);
+  return String(Number(v.toPrecision(digits)));
+}
+const show = (s) => s.replace(/-/g, "\u2212"); // typographic minus for the page
+const vec = (v) => `(${v.map((a) => num(a)).join(", ")})`;
+const labelText = (y) => (y > 0 ? "+1" : "\u22121");
+
+/** Part of the convex polygon where a x + b y + c >= 0 (Sutherland-Hodgman, one edge). */
+function clipPolygon(poly, a, b, c) {
+  const out = [];
+  for (let k = 0; k < poly.length; k++) {
+    const p = poly[k];
+    const q = poly[(k + 1) % poly.length];
+    const fp = a * p[0] + b * p[1] + c;
+    const fq = a * q[0] + b * q[1] + c;
+    if (fp >= 0) out.push(p);
+    if (fp >= 0 !== fq >= 0) {
+      const s = fp / (fp - fq);
+      out.push([p[0] + s * (q[0] - p[0]), p[1] + s * (q[1] - p[1])]);
+    }
+  }
+  return out;
+}
+
+/** Endpoints of the line a x + b y + c = 0 inside the box, or null. */
+function lineInBox(a, b, c, v) {
+  const pts = [];
+  const eps = 1e-12 * v.span;
+  if (b !== 0) {
+    for (const x of [v.x0, v.x1]) {
+      const y = -(a * x + c) / b;
+      if (y >= v.y0 - eps && y <= v.y1 + eps) pts.push([x, y]);
+    }
+  }
+  if (a !== 0) {
+    for (const y of [v.y0, v.y1]) {
+      const x = -(b * y + c) / a;
+      if (x >= v.x0 - eps && x <= v.x1 + eps) pts.push([x, y]);
+    }
+  }
+  if (pts.length < 2) return null;
+  let best = null;
+  let far = -1;
+  for (let i = 0; i < pts.length; i++) {
+    for (let j = i + 1; j < pts.length; j++) {
+      const d = Math.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1]);
+      if (d > far) {
+        far = d;
+        best = [pts[i], pts[j]];
+      }
+    }
+  }
+  return far > 0 ? best : null;
+}
+
+function niceStep(span) {
+  const raw = span / 6;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
+  return 10 * p;
+}
+
+/** A square view around the points, grown by 1 on every side, like the Python explorers. */
+function viewFor(X) {
+  let lo = [-2, -2];
+  let hi = [2, 2];
+  if (X.length) {
+    lo = [Infinity, Infinity];
+    hi = [-Infinity, -Infinity];
+    for (const [a, b] of X) {
+      lo = [Math.min(lo[0], a), Math.min(lo[1], b)];
+      hi = [Math.max(hi[0], a), Math.max(hi[1], b)];
+    }
+  }
+  const span = Math.max(hi[0] - lo[0] + 2, hi[1] - lo[1] + 2, 4);
+  const mid = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2];
+  const step = niceStep(span);
+  const snap = step >= 1 ? step / 10 : step / 10; // new and moved points land on a 1/10 grid
+  return {
+    x0: mid[0] - span / 2, x1: mid[0] + span / 2,
+    y0: mid[1] - span / 2, y1: mid[1] + span / 2,
+    span, step, snap,
+  };
+}
+
+function roundTo(v, s) {
+  let out;
+  if (s < 1) {
+    const inv = Math.round(1 / s);
+    out = Math.round(v * inv) / inv;
+  } else {
+    out = Math.round(v / s) * s;
+  }
+  return out === 0 ? 0 : out; // no -0
+}
+
+function parseDatasets(text) {
+  let raw;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`data-datasets is not valid JSON (${err.message})`);
+  }
+  if (!Array.isArray(raw) || raw.length === 0) {
+    throw new Error("data-datasets must be a non-empty JSON array of {name, X, y}");
+  }
+  return raw.map((d, k) => checkDataset(d, k));
+}
+
+function checkDataset(d, k) {
+  const where = `data set ${k + 1}${d && typeof d.name === "string" ? ` ("${d.name}")` : ""}`;
+  if (!d || typeof d !== "object") throw new Error(`${where} must be an object {name, X, y}`);
+  const X = d.X ?? [];
+  const y = d.y ?? [];
+  try {
+    if (!Array.isArray(X) || !Array.isArray(y)) throw new Error("X and y must be arrays");
+    if (X.length || y.length) {
+      core.createRun(X, y, 1, true); // checks shapes, numbers and labels
+      if (X[0].length !== 2) throw new Error(`the playground draws 2-D data, but X has ${X[0].length} features`);
+    }
+  } catch (err) {
+    throw new Error(`${where}: ${err.message}`);
+  }
+  return {
+    name: typeof d.name === "string" && d.name ? d.name : `data set ${k + 1}`,
+    X: X.map((r) => [Number(r[0]), Number(r[1])]),
+    y: y.map(Number),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// One playground
+
+class Playground {
+  constructor(root) {
+    this.root = root;
+    this.uid = `pg${++instances}`;
+    const tauText = root.dataset.tau;
+    this.tau = tauText === undefined || tauText === "" ? 100 : Number(tauText);
+    if (!Number.isInteger(this.tau) || this.tau <= 0) {
+      throw new Error(`data-tau must be a positive integer (number of epochs), got "${tauText}"`);
+    }
+    const off = (root.dataset.offset ?? "true").toLowerCase();
+    if (!["true", "false"].includes(off)) throw new Error(`data-offset must be "true" or "false", got "${root.dataset.offset}"`);
+    this.offset = off === "true";
+    this.marginMode = (root.dataset.mode ?? "").toLowerCase() === "margin";
+    this.datasets = root.dataset.datasets ? parseDatasets(root.dataset.datasets) : DEFAULT_DATASETS.map(checkDataset);
+    if (!this.datasets.some((d) => d.X.length === 0)) this.datasets.push({ name: EMPTY_NAME, X: [], y: [] });
+    this.label = 1;
+    this.selected = -1;
+    this.showBand = this.marginMode;
+    this.drag = null;
+    this.build();
+    this.loadDataset(0, false);
+    // Attached only now, so that the first status line is not announced on page load.
+    this.root.append(this.layoutEl);
+  }
+
+  // -- building the interface (once) ----------------------------------------------------
+  build() {
+    const r = this.root;
+    r.textContent = "";
+    r.classList.add("pg-ready");
+    r.setAttribute("role", "group");
+    r.setAttribute("aria-label", this.offset ? "Perceptron playground" : "Perceptron playground, through the origin");
+    r.tabIndex = -1;
+
+    // toolbar: data set, label of new points, margin band
+    const tools = el("div", { class: "pg-tools" });
+    const dsLabel = el("label", { class: "pg-field" });
+    dsLabel.append(el("span", {}, "Data set"));
+    this.select = el("select", { class: "pg-select" });
+    this.datasets.forEach((d, k) => this.select.append(el("option", { value: String(k) }, d.name)));
+    dsLabel.append(this.select);
+    tools.append(dsLabel);
+
+    const fs = el("fieldset", { class: "pg-labels" });
+    fs.append(el("legend", {}, "Label of new points"));
+    this.radios = {};
+    for (const [value, text] of [[1, "+1"], [-1, "\u22121"]]) {
+      const lab = el("label", { class: `pg-radio ${value > 0 ? "pg-radio-pos" : "pg-radio-neg"}` });
+      const input = el("input", { type: "radio", name: `${this.uid}-label`, value: String(value) });
+      if (value === 1) input.checked = true;
+      lab.append(input, el("span", {}, text));
+      fs.append(lab);
+      this.radios[value] = input;
+    }
+    tools.append(fs);
+
+    const band = el("label", { class: "pg-check" });
+    this.bandBox = el("input", { type: "checkbox" });
+    this.bandBox.checked = this.showBand;
+    band.append(this.bandBox, el("span", {}, "margin band"));
+    tools.append(band);
+
+    // buttons
+    const buttons = el("div", { class: "pg-buttons", role: "toolbar", "aria-label": "Run the perceptron" });
+    this.buttons = {};
+    for (const [name, text, key, tip] of [
+      ["step", "Step", "s", "consider the next example (key s)"],
+      ["epoch", "Epoch", "e", "finish the current epoch (key e)"],
+      ["run", "Run", "r", "run until a clean epoch or \u03c4 epochs (key r)"],
+      ["reset", "Reset", "0", "start again from \u03b8 = 0 (key 0)"],
+    ]) {
+      const b = el("button", { type: "button", class: `pg-button pg-${name}`, "aria-keyshortcuts": key, title: tip }, text);
+      b.append(el("kbd", { "aria-hidden": "true" }, key));
+      buttons.append(b);
+      this.buttons[name] = b;
+    }
+
+    // the plot: a drawing (role img) under a layer with the points (a group of buttons)
+    const figure = el("div", { class: "pg-figure" });
+    const stage = el("div", { class: "pg-stage" });
+    this.plot = svg("svg", { class: "pg-plot", viewBox: `0 0 ${VB} ${VB}`, role: "img", focusable: "false" });
+    const clipId = `${this.uid}-clip`;
+    const defs = svg("defs");
+    const clip = svg("clipPath", { id: clipId });
+    clip.append(svg("rect", { x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }));
+    defs.append(clip);
+    this.plot.append(defs);
+    this.plot.append(svg("rect", { class: "pg-bg", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }));
+    this.gridG = svg("g", { class: "pg-grid", "aria-hidden": "true" });
+    this.ticksG = svg("g", { class: "pg-ticks", "aria-hidden": "true" });
+    const clipped = svg("g", { "clip-path": `url(#${clipId})` });
+    this.shade = svg("polygon", { class: "pg-shade" });
+    this.bandPoly = svg("polygon", { class: "pg-band" });
+    this.bandLines = [svg("line", { class: "pg-band-edge" }), svg("line", { class: "pg-band-edge" })];
+    this.boundary = svg("line", { class: "pg-boundary" });
+    this.arrowLine = svg("line", { class: "pg-normal" });
+    this.arrowHead = svg("polygon", { class: "pg-normal-head" });
+    this.marginG = svg("g", { class: "pg-margins" });
+    this.minRing = svg("circle", { class: "pg-minring", r: RING_R + 4 });
+    this.ring = svg("circle", { class: "pg-ring", r: RING_R });
+    clipped.append(this.gridG, this.shade, this.bandPoly, ...this.bandLines, this.boundary,
+      this.arrowLine, this.arrowHead, this.minRing, this.ring, this.marginG);
+    this.plot.append(clipped, this.ticksG,
+      svg("rect", { class: "pg-frame", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }));
+
+    this.layer = svg("svg", {
+      class: "pg-points", viewBox: `0 0 ${VB} ${VB}`, role: "group", tabindex: "-1",
+      "aria-label": "Data points. Click or tap to add a point, drag one to move it.",
+    });
+    this.hitArea = svg("rect", { class: "pg-hitarea", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size });
+    this.pointsG = svg("g");
+    this.layer.append(this.hitArea, this.pointsG);
+    stage.append(this.plot, this.layer);
+
+    const legend = el("p", { class: "pg-legend", "aria-hidden": "true" });
+    legend.innerHTML =
+      '<span><span class="pg-key pg-key-pos">+</span> y = +1</span> ' +
+      '<span><span class="pg-key pg-key-neg">\u2212</span> y = \u22121</span> ' +
+      '<span><span class="pg-key pg-key-line"></span> boundary</span> ' +
+      '<span><span class="pg-key pg-key-normal">\u2192</span> direction of \u03b8</span> ' +
+      '<span><span class="pg-key pg-key-ring"></span> current example</span>';
+    figure.append(stage, legend);
+
+    // readout and the live status line
+    const readout = el("div", { class: "pg-readout" });
+    this.status = el("p", { class: "pg-status", "aria-live": "polite", "aria-atomic": "true" });
+    const dl = el("dl", { class: "pg-values" });
+    this.out = {};
+    const rows = [
+      ["theta", "\u03b8"],
+      ["theta0", "\u03b8\u2080"],
+      ["epoch", "epoch"],
+      ["updates", "updates"],
+      ["example", "example"],
+      ["state", "state"],
+      ["margin", "margin \u03b3"],
+      ["bound", "bound"],
+      ["selected", "selected"],
+    ];
+    this.rows = {};
+    for (const [key, text] of rows) {
+      const row = el("div", { class: `pg-row pg-row-${key}` });
+      const dd = el("dd");
+      row.append(el("dt", {}, text), dd);
+      dl.append(row);
+      this.out[key] = dd;
+      this.rows[key] = row;
+    }
+    readout.append(this.status, dl);
+
+    const help = el("details", { class: "pg-help" });
+    help.append(el("summary", {}, "Mouse and keyboard"));
+    const ul = el("ul");
+    for (const t of [
+      "Click or tap in the plot: add a point with the chosen label (Shift-click: the other label).",
+      "Drag a point to move it. Click it, or reach it with Tab, to select it; Delete or Backspace removes it.",
+      "On a selected point: arrow keys move it (Shift: by a grid step), Enter or Space flips its label; n and p go to the next and previous point.",
+      "a adds a point in the middle of the plot. + and \u2212 choose the label of new points.",
+      "s Step, e Epoch, r Run, 0 Reset, whenever the focus is in the playground.",
+      "Changing the data starts the run again from \u03b8 = 0.",
+    ]) ul.append(el("li", {}, t));
+    help.append(ul);
+
+    const layout = el("div", { class: "pg-layout" });
+    tools.classList.add("pg-area-tools");
+    buttons.classList.add("pg-area-buttons");
+    figure.classList.add("pg-area-figure");
+    readout.classList.add("pg-area-readout");
+    help.classList.add("pg-area-help");
+    layout.append(tools, buttons, figure, readout, help);
+    this.layoutEl = layout;
+
+    // events
+    this.select.addEventListener("change", () => this.loadDataset(Number(this.select.value), true));
+    for (const input of Object.values(this.radios)) {
+      input.addEventListener("change", () => { if (input.checked) this.label = Number(input.value); });
+    }
+    this.bandBox.addEventListener("change", () => { this.showBand = this.bandBox.checked; this.render(); });
+    this.buttons.step.addEventListener("click", () => this.step());
+    this.buttons.epoch.addEventListener("click", () => this.epoch());
+    this.buttons.run.addEventListener("click", () => this.runAll());
+    this.buttons.reset.addEventListener("click", () => this.reset());
+    r.addEventListener("keydown", (e) => this.onKey(e));
+    this.layer.addEventListener("pointerdown", (e) => this.onPointerDown(e));
+    this.layer.addEventListener("pointermove", (e) => this.onPointerMove(e));
+    this.layer.addEventListener("pointerup", (e) => this.onPointerUp(e));
+    this.layer.addEventListener("pointercancel", () => { this.drag = null; });
+    this.layer.addEventListener("focusin", (e) => {
+      const g = e.target.closest?.(".pg-pt");
+      if (g) this.select_(Number(g.dataset.i), false);
+    });
+  }
+
+  // -- data ---------------------------------------------------------------------------
+  loadDataset(k, announce) {
+    const d = this.datasets[k];
+    this.datasetIndex = k;
+    this.select.value = String(k);
+    this.X = d.X.map((r) => r.slice());
+    this.y = d.y.slice();
+    this.selected = -1;
+    this.view = viewFor(this.X);
+    this.drawView();
+    this.rebuildPoints();
+    this.newRun();
+    this.render();
+    if (announce) this.say(`Data set "${d.name}": ${this.describeData()}. theta = 0.`);
+    else this.say(this.X.length ? `${this.describeData()}. Press Step to consider the first example.` : "No points yet: click in the plot to add some.");
+  }
+
+  /** Replace the data (API for tests and for pages that build data in code). */
+  setData(X, y, name = "custom data") {
+    const d = checkDataset({ name, X, y }, this.datasets.length);
+    this.datasets.push(d);
+    this.select.append(el("option", { value: String(this.datasets.length - 1) }, d.name));
+    this.loadDataset(this.datasets.length - 1, false);
+  }
+
+  describeData() {
+    const pos = this.y.filter((v) => v > 0).length;
+    const n = this.y.length;
+    return `${n} point${n === 1 ? "" : "s"}, ${pos} labelled +1 and ${n - pos} labelled -1`;
+  }
+
+  newRun() {
+    this.run = this.X.length ? core.createRun(this.X, this.y, this.tau, this.offset) : null;
+  }
+
+  dataChanged() {
+    this.newRun();
+    this.render();
+  }
+
+  addPoint(p, label) {
+    this.X.push(p);
+    this.y.push(label);
+    const i = this.X.length - 1;
+    if (this.X.length > MAX_TABBABLE_POINTS || this.X.length > MAX_INDEX_LABELS) this.rebuildPoints();
+    else this.appendPoint(i);
+    this.select_(i, true);
+    this.dataChanged();
+    this.say(`Added example ${i + 1} at ${vec(p)} with label ${label > 0 ? "+1" : "-1"}; the run starts again from theta = 0.`);
+  }
+
+  removePoint(i) {
+    const p = this.X[i];
+    this.X.splice(i, 1);
+    this.y.splice(i, 1);
+    this.selected = -1;
+    this.rebuildPoints();
+    this.dataChanged();
+    this.say(`Removed example ${i + 1} at ${vec(p)}; ${this.X.length} left; the run starts again from theta = 0.`);
+    if (this.X.length) this.select_(Math.min(i, this.X.length - 1), true);
+    else this.root.focus({ preventScroll: true });
+  }
+
+  movePoint(i, p) {
+    this.X[i] = p;
+    this.placePoint(i);
+    this.updatePointLabel(i);
+    this.dataChanged();
+  }
+
+  flipLabel(i) {
+    this.y[i] = -this.y[i];
+    const g = this.pointEls[i];
+    g.classList.toggle("pg-pos", this.y[i] > 0);
+    g.classList.toggle("pg-neg", this.y[i] < 0);
+    g.querySelector(".pg-mark").setAttribute("d", this.y[i] > 0 ? "M-7,0H7M0,-7V7" : "M-7,0H7");
+    this.updatePointLabel(i);
+    this.dataChanged();
+    this.say(`Example ${i + 1} now has label ${this.y[i] > 0 ? "+1" : "-1"}; the run starts again from theta = 0.`);
+  }
+
+  // -- coordinates ----------------------------------------------------------------------
+  sx(x) { return AREA.left + ((x - this.view.x0) / this.view.span) * AREA.size; }
+  sy(y) { return AREA.top + ((this.view.y1 - y) / this.view.span) * AREA.size; }
+
+  /** Data coordinates of a pointer event, or null outside the plot area. */
+  eventToData(e, clamp = false) {
+    const m = this.layer.getScreenCTM();
+    if (!m) return null;
+    const pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    let u = (pt.x - AREA.left) / AREA.size;
+    let v = (pt.y - AREA.top) / AREA.size;
+    if (clamp) {
+      u = Math.min(1, Math.max(0, u));
+      v = Math.min(1, Math.max(0, v));
+    } else if (u < 0 || u > 1 || v < 0 || v > 1) {
+      return null;
+    }
+    return this.snap([this.view.x0 + u * this.view.span, this.view.y1 - v * this.view.span]);
+  }
+
+  snap(p) {
+    const v = this.view;
+    const s = v.snap;
+    const clampTo = (a, lo, hi) => Math.min(hi, Math.max(lo, a));
+    return [roundTo(clampTo(p[0], v.x0, v.x1), s), roundTo(clampTo(p[1], v.y0, v.y1), s)];
+  }
+
+  // -- drawing: the parts that change with the data set -------------------------------------
+  drawView() {
+    const v = this.view;
+    this.gridG.textContent = "";
+    this.ticksG.textContent = "";
+    const first = (lo) => Math.ceil(lo / v.step - 1e-9) * v.step;
+    for (let x = first(v.x0); x <= v.x1 + 1e-9; x += v.step) {
+      const X = this.sx(x);
+      const axis = Math.abs(x) < v.step / 1e6;
+      this.gridG.append(svg("line", { class: axis ? "pg-axis" : "pg-gridline", x1: X, x2: X, y1: AREA.top, y2: AREA.top + AREA.size }));
+      const t = svg("text", { x: X, y: AREA.top + AREA.size + 14, "text-anchor": "middle" });
+      t.textContent = show(num(roundTo(x, v.step / 100)));
+      this.ticksG.append(t);
+    }
+    for (let y = first(v.y0); y <= v.y1 + 1e-9; y += v.step) {
+      const Y = this.sy(y);
+      const axis = Math.abs(y) < v.step / 1e6;
+      this.gridG.append(svg("line", { class: axis ? "pg-axis" : "pg-gridline", y1: Y, y2: Y, x1: AREA.left, x2: AREA.left + AREA.size }));
+      const t = svg("text", { x: AREA.left - 4, y: Y + 4, "text-anchor": "end" });
+      t.textContent = show(num(roundTo(y, v.step / 100)));
+      this.ticksG.append(t);
+    }
+    const xl = svg("text", { x: AREA.left + AREA.size - 2, y: AREA.top + AREA.size - 5, "text-anchor": "end", class: "pg-axislabel" });
+    xl.textContent = "x\u2081";
+    const yl = svg("text", { x: AREA.left + 5, y: AREA.top + 13, class: "pg-axislabel" });
+    yl.textContent = "x\u2082";
+    this.ticksG.append(xl, yl);
+  }
+
+  rebuildPoints() {
+    this.pointsG.textContent = "";
+    this.marginG.textContent = "";
+    this.pointEls = [];
+    this.marginEls = [];
+    for (let i = 0; i < this.X.length; i++) this.appendPoint(i);
+    this.updateTabStops();
+  }
+
+  appendPoint(i) {
+    const g = svg("g", { class: `pg-pt ${this.y[i] > 0 ? "pg-pos" : "pg-neg"}`, "data-i": String(i), role: "button" });
+    g.append(
+      svg("circle", { class: "pg-hit", r: 13 }),
+      svg("circle", { class: "pg-sel", r: 9.5 }),
+      svg("path", { class: "pg-mark", d: this.y[i] > 0 ? "M-7,0H7M0,-7V7" : "M-7,0H7" }),
+    );
+    if (this.X.length <= MAX_INDEX_LABELS) {
+      const t = svg("text", { class: "pg-idx", x: 8, y: -8, "aria-hidden": "true" });
+      t.textContent = String(i + 1);
+      g.append(t);
+    }
+    this.pointsG.append(g);
+    this.pointEls[i] = g;
+    if (this.marginMode) {
+      const m = svg("text", { class: "pg-mlabel", "text-anchor": "middle" });
+      this.marginG.append(m);
+      this.marginEls[i] = m;
+    }
+    this.placePoint(i);
+    this.updatePointLabel(i);
+    g.tabIndex = this.X.length <= MAX_TABBABLE_POINTS ? 0 : -1;
+  }
+
+  placePoint(i) {
+    const [a, b] = this.X[i];
+    this.pointEls[i].setAttribute("transform", `translate(${this.sx(a).toFixed(2)} ${this.sy(b).toFixed(2)})`);
+    if (this.marginMode) {
+      this.marginEls[i].setAttribute("x", this.sx(a).toFixed(2));
+      this.marginEls[i].setAttribute("y", (this.sy(b) + 22).toFixed(2));
+    }
+  }
+
+  updatePointLabel(i) {
+    this.pointEls[i].setAttribute("aria-label",
+      `Example ${i + 1} at ${vec(this.X[i])}, label ${this.y[i] > 0 ? "+1" : "-1"}`);
+  }
+
+  updateTabStops() {
+    if (this.X.length <= MAX_TABBABLE_POINTS) return;
+    const anchor = this.selected >= 0 ? this.selected : 0;
+    this.pointEls.forEach((g, i) => { g.tabIndex = i === anchor ? 0 : -1; });
+  }
+
+  select_(i, focus) {
+    if (this.selected >= 0 && this.pointEls[this.selected]) this.pointEls[this.selected].classList.remove("pg-selected");
+    this.selected = i;
+    if (i >= 0) {
+      const g = this.pointEls[i];
+      g.classList.add("pg-selected");
+      if (this.X.length > MAX_TABBABLE_POINTS) this.updateTabStops();
+      if (focus && document.activeElement !== g) g.focus({ preventScroll: true });
+    }
+    this.renderSelected();
+  }
+
+  // -- drawing: what a step changes ---------------------------------------------------------
+  render() {
+    const r = this.run;
+    const v = this.view;
+    const theta = r ? r.theta : [0, 0];
+    const theta0 = r ? r.theta0 : 0;
+    const hasLine = theta[0] !== 0 || theta[1] !== 0;
+    const rect = [[v.x0, v.y0], [v.x1, v.y0], [v.x1, v.y1], [v.x0, v.y1]];
+    const pts = (poly) => poly.map(([a, b]) => `${this.sx(a).toFixed(2)},${this.sy(b).toFixed(2)}`).join(" ");
+    const hide = (e) => e.setAttribute("visibility", "hidden");
+    const unhide = (e) => e.removeAttribute("visibility");
+
+    let margins = null;
+    if (hasLine && this.X.length) margins = core.pointMargins(this.X, this.y, theta, theta0);
+    let minI = -1;
+    if (margins) minI = margins.reduce((best, m, i) => (m < margins[best] ? i : best), 0);
+
+    if (hasLine) {
+      const [a, b] = theta;
+      const shade = clipPolygon(rect, a, b, theta0);
+      if (shade.length >= 3) { this.shade.setAttribute("points", pts(shade)); unhide(this.shade); } else hide(this.shade);
+      const seg = lineInBox(a, b, theta0, v);
+      if (seg) {
+        this.boundary.setAttribute("x1", this.sx(seg[0][0])); this.boundary.setAttribute("y1", this.sy(seg[0][1]));
+        this.boundary.setAttribute("x2", this.sx(seg[1][0])); this.boundary.setAttribute("y2", this.sy(seg[1][1]));
+        unhide(this.boundary);
+      } else hide(this.boundary);
+      // the normal: from the point of the boundary nearest the middle of the view
+      const nn = a * a + b * b;
+      const cx = (v.x0 + v.x1) / 2;
+      const cy = (v.y0 + v.y1) / 2;
+      const off = core.score(theta, theta0, [cx, cy]) / nn;
+      const fx = cx - off * a;
+      const fy = cy - off * b;
+      if (seg && fx >= v.x0 && fx <= v.x1 && fy >= v.y0 && fy <= v.y1) {
+        const len = 0.16 * v.span / Math.sqrt(nn);
+        const X1 = this.sx(fx); const Y1 = this.sy(fy);
+        const X2 = this.sx(fx + a * len); const Y2 = this.sy(fy + b * len);
+        const ux = (X2 - X1) / Math.hypot(X2 - X1, Y2 - Y1); const uy = (Y2 - Y1) / Math.hypot(X2 - X1, Y2 - Y1);
+        const bx = X2 - 11 * ux; const by = Y2 - 11 * uy;
+        this.arrowLine.setAttribute("x1", X1); this.arrowLine.setAttribute("y1", Y1);
+        this.arrowLine.setAttribute("x2", bx + 2 * ux); this.arrowLine.setAttribute("y2", by + 2 * uy);
+        this.arrowHead.setAttribute("points",
+          `${X2.toFixed(2)},${Y2.toFixed(2)} ${(bx - 5 * uy).toFixed(2)},${(by + 5 * ux).toFixed(2)} ${(bx + 5 * uy).toFixed(2)},${(by - 5 * ux).toFixed(2)}`);
+        unhide(this.arrowLine); unhide(this.arrowHead);
+      } else { hide(this.arrowLine); hide(this.arrowHead); }
+    } else {
+      for (const e of [this.shade, this.boundary, this.arrowLine, this.arrowHead]) hide(e);
+    }
+
+    // margin band: the strip of half-width gamma around a boundary that separates the data
+    const gamma = margins ? margins[minI] : -1;
+    if (this.showBand && hasLine && gamma > 0) {
+      const [a, b] = theta;
+      const w = gamma * Math.sqrt(a * a + b * b);
+      let band = clipPolygon(rect, a, b, theta0 + w);
+      band = band.length ? clipPolygon(band, -a, -b, -theta0 + w) : band;
+      if (band.length >= 3) { this.bandPoly.setAttribute("points", pts(band)); unhide(this.bandPoly); } else hide(this.bandPoly);
+      [-w, w].forEach((s, k) => {
+        const seg = lineInBox(a, b, theta0 + s, v);
+        const line = this.bandLines[k];
+        if (seg) {
+          line.setAttribute("x1", this.sx(seg[0][0])); line.setAttribute("y1", this.sy(seg[0][1]));
+          line.setAttribute("x2", this.sx(seg[1][0])); line.setAttribute("y2", this.sy(seg[1][1]));
+          unhide(line);
+        } else hide(line);
+      });
+    } else {
+      hide(this.bandPoly); hide(this.bandLines[0]); hide(this.bandLines[1]);
+    }
+
+    // the example under consideration
+    const cur = this.currentIndex();
+    if (cur >= 0) {
+      this.ring.setAttribute("cx", this.sx(this.X[cur][0]));
+      this.ring.setAttribute("cy", this.sy(this.X[cur][1]));
+      this.ring.classList.toggle("pg-ring-mistake", Boolean(r && r.last && r.last.mistake));
+      unhide(this.ring);
+    } else hide(this.ring);
+
+    // margins of every point (margin mode)
+    if (this.marginMode) {
+      const few = this.X.length <= MAX_MARGIN_LABELS;
+      for (let i = 0; i < this.marginEls.length; i++) {
+        const t = this.marginEls[i];
+        if (!margins || (!few && i !== minI)) { t.setAttribute("visibility", "hidden"); continue; }
+        t.textContent = show(margins[i].toFixed(2));
+        t.removeAttribute("visibility");
+        t.classList.toggle("pg-mlabel-min", i === minI);
+        t.classList.toggle("pg-mlabel-neg", margins[i] <= 0);
+      }
+      if (minI >= 0) {
+        this.minRing.setAttribute("cx", this.sx(this.X[minI][0]));
+        this.minRing.setAttribute("cy", this.sy(this.X[minI][1]));
+        unhide(this.minRing);
+      } else hide(this.minRing);
+    } else hide(this.minRing);
+
+    this.renderReadout(margins, minI);
+    this.plot.setAttribute("aria-label", this.describePlot(hasLine, cur, margins, minI));
+  }
+
+  currentIndex() {
+    const r = this.run;
+    if (!r) return -1;
+    if (r.last) return r.last.index;
+    return r.next < this.X.length ? r.next : -1;
+  }
+
+  renderReadout(margins, minI) {
+    const r = this.run;
+    const o = this.out;
+    const theta = r ? r.theta : [0, 0];
+    o.theta.textContent = show(vec(theta));
+    o.theta0.textContent = show(num(r ? r.theta0 : 0)) + (this.offset ? "" : " (through the origin)");
+    o.epoch.textContent = r ? `${r.last ? r.t : 1} of \u03c4 = ${this.tau}` : "\u2013";
+    o.updates.textContent = r ? String(r.mistakes) : "0";
+    if (!r) {
+      o.example.textContent = "no points yet";
+      o.state.textContent = "add points to start";
+    } else {
+      if (r.last) {
+        const i = r.last.index;
+        o.example.textContent = show(`x(${i + 1}) = ${vec(this.X[i])}, y = ${labelText(this.y[i])}: score ${num(r.last.score)}, `) +
+          (r.last.mistake ? "mistake, update" : "correct, no update");
+      } else {
+        o.example.textContent = show(`next: x(${r.next + 1}) = ${vec(this.X[r.next])}, y = ${labelText(this.y[r.next])}`);
+      }
+      if (r.converged) o.state.textContent = `converged: a clean pass in epoch ${r.t}`;
+      else if (r.stopped) o.state.textContent = `stopped after \u03c4 = ${this.tau} epochs, no clean pass`;
+      else o.state.textContent = r.last ? `running; next example x(${r.next + 1})` : "ready: \u03b8 = 0, every point is on the (missing) boundary";
+    }
+    // the margin and the bound, once a clean pass has happened
+    const done = r && r.converged && margins;
+    this.rows.margin.hidden = !(done || (this.marginMode && margins));
+    this.rows.bound.hidden = !done;
+    if (margins) {
+      const g = margins[minI];
+      o.margin.textContent = show(`${num(g)}, at x(${minI + 1})`) + (done ? " (data set, learned separator)" : " (data set, current \u03b8)");
+    }
+    if (done) {
+      const g = margins[minI];
+      if (g > 0) {
+        const made = `; updates made: ${r.mistakes}`;
+        let text;
+        let note;
+        if (this.offset) {
+          // Chapter 4: with an offset the theorem applies to the data lifted to (x, 1) and
+          // the separator (theta, theta_0), whose margin there is smaller.  (R / gamma)^2
+          // with the plain R and gamma is no bound for PERCEPTRON with an offset.
+          const Xl = this.X.map(([a, b]) => [a, b, 1]);
+          const R1 = core.radius(Xl);
+          const g1 = core.margin(Xl, this.y, [...r.theta, r.theta0], 0);
+          text = `bound with this separator's margin: (R\u2081/\u03b3\u2081)\u00b2 = ${num(core.mistakeBound(R1, g1))}${made}`;
+          note = `with the offset, the theorem applies to the points lifted to (x, 1): ` +
+            `R\u2081 = ${num(R1)}, \u03b3\u2081 = ${num(g1)} (chapter 4)`;
+        } else {
+          const R = core.radius(this.X);
+          text = `bound with this separator's margin: (R/\u03b3)\u00b2 = ${num(core.mistakeBound(R, g))}${made}`;
+          note = `R = max \u2016x\u2016 = ${num(R)}`;
+        }
+        o.bound.textContent = show(text);
+        o.bound.append(el("span", { class: "pg-note" }, show(note)));
+      } else {
+        o.bound.textContent = "none: a point lies on the boundary";
+      }
+    }
+    this.renderSelected();
+    this.renderButtons();
+  }
+
+  renderSelected() {
+    const i = this.selected;
+    this.rows.selected.hidden = i < 0;
+    if (i >= 0) {
+      this.out.selected.textContent = show(`x(${i + 1}) = ${vec(this.X[i])}, y = ${labelText(this.y[i])}`) + " \u2013 Delete removes it";
+    }
+  }
+
+  renderButtons() {
+    const done = !this.run || this.run.done;
+    for (const k of ["step", "epoch", "run"]) this.buttons[k].setAttribute("aria-disabled", String(done));
+    this.buttons.reset.setAttribute("aria-disabled", String(!this.run || (!this.run.last)));
+  }
+
+  describePlot(hasLine, cur, margins, minI) {
+    const r = this.run;
+    const parts = [`Plot of ${this.describeData()}`];
+    if (hasLine) parts.push(`boundary of theta = ${vec(r.theta)}, theta_0 = ${num(r.theta0)}, positive side shaded`);
+    else parts.push("no boundary yet, theta = 0");
+    if (cur >= 0) parts.push(`example ${cur + 1} ringed`);
+    if (this.marginMode && margins) parts.push(`smallest margin ${num(margins[minI])} at example ${minI + 1}`);
+    return parts.join("; ") + ".";
+  }
+
+  say(text) {
+    this.status.textContent = text;
+  }
+
+  // -- the run ----------------------------------------------------------------------------
+  stateText() {
+    const r = this.run;
+    return `theta = ${vec(r.theta)}, theta_0 = ${num(r.theta0)}`;
+  }
+
+  endText() {
+    const r = this.run;
+    if (r.converged) return ` A clean pass: converged in epoch ${r.t} after ${r.mistakes} update${r.mistakes === 1 ? "" : "s"}.`;
+    if (r.stopped) return ` Tau = ${this.tau} epochs done without a clean pass: stopped.`;
+    return "";
+  }
+
+  notReady() {
+    if (!this.run) { this.say("No points yet: click in the plot to add some."); return true; }
+    if (this.run.done) { this.say(`Nothing to do: ${this.run.converged ? "the run has converged" : "tau epochs are over"}. Reset starts again.`); return true; }
+    return false;
+  }
+
+  step() {
+    if (this.notReady()) return null;
+    const s = this.run.step();
+    this.render();
+    this.say(`Example ${s.index + 1}: ${s.mistake ? "mistake, update" : "correct, no update"}; ${this.stateText()}.${this.endText()}`);
+    return s;
+  }
+
+  epoch() {
+    if (this.notReady()) return null;
+    const t = this.run.t;
+    const before = this.run.mistakes;
+    const s = this.run.epoch();
+    this.render();
+    const k = this.run.mistakes - before;
+    this.say(`Epoch ${t} finished: ${k} update${k === 1 ? "" : "s"}; ${this.stateText()}.${this.endText()}`);
+    return s;
+  }
+
+  runAll() {
+    if (this.notReady()) return null;
+    const s = this.run.run();
+    this.render();
+    this.say(`${this.endText().trim()} ${this.stateText()}.`);
+    return s;
+  }
+
+  reset() {
+    if (!this.run) { this.say("No points yet: click in the plot to add some."); return; }
+    this.run.reset();
+    this.render();
+    this.say("Reset: theta = 0, theta_0 = 0, epoch 1.");
+  }
+
+  // -- input ------------------------------------------------------------------------------
+  onPointerDown(e) {
+    if (e.button !== 0) return;
+    const g = e.target.closest(".pg-pt");
+    if (g) {
+      const i = Number(g.dataset.i);
+      e.preventDefault();
+      this.select_(i, true);
+      this.drag = { id: e.pointerId, index: i, x: e.clientX, y: e.clientY, moved: false };
+      this.layer.setPointerCapture(e.pointerId);
+    } else {
+      this.drag = { id: e.pointerId, index: -1, x: e.clientX, y: e.clientY, moved: false };
+    }
+  }
+
+  onPointerMove(e) {
+    const d = this.drag;
+    if (!d || d.id !== e.pointerId) return;
+    if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 4) return;
+    d.moved = true;
+    if (d.index < 0) return;
+    const p = this.eventToData(e, true);
+    if (!p) return;
+    const old = this.X[d.index];
+    if (p[0] !== old[0] || p[1] !== old[1]) this.movePoint(d.index, p);
+  }
+
+  onPointerUp(e) {
+    const d = this.drag;
+    this.drag = null;
+    if (!d || d.id !== e.pointerId) return;
+    if (d.index >= 0) {
+      if (this.layer.hasPointerCapture(e.pointerId)) this.layer.releasePointerCapture(e.pointerId);
+      if (d.moved) this.say(`Example ${d.index + 1} moved to ${vec(this.X[d.index])}; the run starts again from theta = 0.`);
+      return;
+    }
+    if (d.moved) return;
+    const p = this.eventToData(e);
+    if (!p) return;
+    this.addPoint(p, e.shiftKey ? -this.label : this.label);
+  }
+
+  setLabel(v) {
+    this.label = v;
+    this.radios[v].checked = true;
+    this.say(`New points get label ${v > 0 ? "+1" : "-1"}.`);
+  }
+
+  onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    if (t.tagName === "SELECT" || (t.tagName === "INPUT" && !["radio", "checkbox"].includes(t.type)) || t.tagName === "TEXTAREA") return;
+    const pt = t.closest ? t.closest(".pg-pt") : null;
+    const key = e.key;
+    if (pt) {
+      const i = Number(pt.dataset.i);
+      const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+      if (key === "Delete" || key === "Backspace") {
+        e.preventDefault();
+        this.removePoint(i);
+        return;
+      }
+      if (arrows[key]) {
+        e.preventDefault();
+        const s = e.shiftKey ? this.view.step : this.view.snap;
+        const p = this.snap([this.X[i][0] + arrows[key][0] * s, this.X[i][1] + arrows[key][1] * s]);
+        this.movePoint(i, p);
+        this.say(`Example ${i + 1} at ${vec(p)}.`);
+        return;
+      }
+      if (key === "Enter" || key === " ") {
+        e.preventDefault();
+        this.flipLabel(i);
+        return;
+      }
+    }
+    const k = key.length === 1 ? key.toLowerCase() : key;
+    const n = this.X.length;
+    const actions = {
+      s: () => this.step(),
+      e: () => this.epoch(),
+      r: () => this.runAll(),
+      0: () => this.reset(),
+      a: () => {
+        const v = this.view;
+        this.addPoint(this.snap([(v.x0 + v.x1) / 2, (v.y0 + v.y1) / 2]), this.label);
+      },
+      "+": () => this.setLabel(1),
+      "-": () => this.setLabel(-1),
+      "\u2212": () => this.setLabel(-1),
+      n: () => { if (n) this.select_(this.selected < 0 ? 0 : (this.selected + 1) % n, true); },
+      p: () => { if (n) this.select_(this.selected < 0 ? n - 1 : (this.selected - 1 + n) % n, true); },
+    };
+    if (Object.hasOwn(actions, k)) {
+      e.preventDefault();
+      actions[k]();
+    }
+  }
+
+  // -- API for tests and for pages that drive the playground ------------------------------
+  state() {
+    const r = this.run;
+    return {
+      X: this.X.map((p) => p.slice()),
+      y: this.y.slice(),
+      theta: r ? r.theta.slice() : [0, 0],
+      theta0: r ? r.theta0 : 0,
+      mistakes: r ? r.mistakes : 0,
+      epoch: r ? r.t : 1,
+      epochs: r ? r.epochs : 0,
+      next: r ? r.next : 0,
+      converged: r ? r.converged : false,
+      done: r ? r.done : false,
+      selected: this.selected,
+      label: this.label,
+      dataset: this.datasets[this.datasetIndex].name,
+      view: { x0: this.view.x0, x1: this.view.x1, y0: this.view.y0, y1: this.view.y1 },
+    };
+  }
+}
+
+function showError(root, err) {
+  root.classList.add("pg-failed");
+  const p = document.createElement("p");
+  p.className = "pg-error";
+  p.setAttribute("role", "alert");
+  p.textContent = `The perceptron playground could not start: ${err.message}`;
+  root.replaceChildren(p);
+  console.error("perceptron playground:", err);
+}
+
+/** Turn one element into a playground (once); returns its API object or null. */
+export function mount(root) {
+  if (root.perceptronPlayground) return root.perceptronPlayground;
+  try {
+    const pg = new Playground(root);
+    root.perceptronPlayground = {
+      step: () => pg.step(),
+      epoch: () => pg.epoch(),
+      run: () => pg.runAll(),
+      reset: () => pg.reset(),
+      state: () => pg.state(),
+      setData: (X, y, name) => pg.setData(X, y, name),
+      selectDataset: (k) => pg.loadDataset(k, true),
+      render: () => pg.render(),
+    };
+    return root.perceptronPlayground;
+  } catch (err) {
+    showError(root, err);
+    return null;
+  }
+}
+
+/** Mount every div.perceptron-playground of the document. */
+export function mountAll(doc = document) {
+  const out = [...doc.querySelectorAll("div.perceptron-playground")].map(mount);
+  if (typeof performance !== "undefined" && performance.mark) performance.mark("perceptron-playground-ready");
+  return out;
+}
+
+if (typeof document !== "undefined") {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => mountAll());
+  else mountAll();
+}

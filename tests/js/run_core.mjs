@@ -1,0 +1,41 @@
+// Run the page's perceptron (book/_playground/perceptron-core.mjs) on test cases.
+//
+//     node tests/js/run_core.mjs CASES.json
+//
+// CASES.json holds {"cases": [{"X": [[...], ...], "y": [...], "tau": 10, "offset": true}]};
+// the script prints {"results": [run(X, y, tau, offset) for each case]} as JSON on
+// stdout.  tests/test_playground_core.py compares the results with perceptron_lib.
+// A bad case stops the script with exit status 1 and the core's message on stderr.
+
+import { readFileSync } from "node:fs";
+import { run } from "../../book/_playground/perceptron-core.mjs";
+
+const path = process.argv[2];
+if (!path) {
+  process.stderr.write("usage: node tests/js/run_core.mjs CASES.json\n");
+  process.exit(2);
+}
+
+let data;
+try {
+  data = JSON.parse(readFileSync(path, "utf8"));
+} catch (err) {
+  process.stderr.write(`cannot read ${path}: ${err.message}\n`);
+  process.exit(1);
+}
+if (!data || !Array.isArray(data.cases)) {
+  process.stderr.write(`${path} must hold {"cases": [...]}\n`);
+  process.exit(1);
+}
+
+const results = [];
+data.cases.forEach((c, k) => {
+  try {
+    const offset = c.offset === undefined ? true : c.offset;
+    results.push(run(c.X, c.y, c.tau, offset));
+  } catch (err) {
+    process.stderr.write(`case ${k}: ${err.message}\n`);
+    process.exit(1);
+  }
+});
+process.stdout.write(JSON.stringify({ results }) + "\n");
