@@ -108,6 +108,15 @@ def check_tau(tau: object) -> int:
     return int(tau)
 
 
+def check_count(value: object, name: str, minimum: int) -> int:
+    """Return ``value`` as a Python int, requiring an integer ``>= minimum``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {value!r}")
+    if value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}, got {value}")
+    return int(value)
+
+
 def check_theta(theta: ArrayLike, d: int | None = None, name: str = "theta") -> np.ndarray:
     """Return ``theta`` as a float64 vector, of length ``d`` when given."""
     arr = _as_float_array(theta, name)

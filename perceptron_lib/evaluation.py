@@ -26,7 +26,7 @@ from fractions import Fraction
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._validate import check_data, check_labels, check_tau, check_X
+from ._validate import check_count, check_data, check_labels, check_tau, check_X
 from .algorithm import Method, perceptron, predict
 
 __all__ = [
@@ -37,15 +37,6 @@ __all__ = [
     "standardize",
     "train_test_split",
 ]
-
-
-def _check_count(value: object, name: str, minimum: int) -> int:
-    """Return ``value`` as a Python int, requiring an integer ``>= minimum``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an integer, got {value!r}")
-    if value < minimum:
-        raise ValueError(f"{name} must be at least {minimum}, got {value}")
-    return int(value)
 
 
 def _check_seed(seed: object) -> int | None:
@@ -160,7 +151,7 @@ def train_test_split(
     >>> len(train), len(test), sorted([*train, *test]) == list(range(8))
     (6, 2, True)
     """
-    n = _check_count(n, "n", 2)
+    n = check_count(n, "n", 2)
     frac = _check_fraction(test_fraction)
     seed = _check_seed(seed)
     n_test = math.ceil(frac * n)
@@ -232,8 +223,8 @@ def kfold_indices(
     >>> [test.tolist() for _, test in kfold_indices(5, 2, shuffle=False)]
     [[0, 1, 2], [3, 4]]
     """
-    n = _check_count(n, "n", 2)
-    k = _check_count(k, "k", 2)
+    n = check_count(n, "n", 2)
+    k = check_count(k, "k", 2)
     if k > n:
         raise ValueError(f"k={k} folds need at least k examples, got n={n}")
     seed = _check_seed(seed)
@@ -326,7 +317,7 @@ def majority_baseline(y_train: ArrayLike, n: int) -> np.ndarray:
     ya = check_labels(y_train, "y_train")
     if ya.shape[0] == 0:
         raise ValueError("y_train is empty: there is no majority label")
-    n = _check_count(n, "n", 0)
+    n = check_count(n, "n", 0)
     label = 1 if np.sum(ya == 1.0) > np.sum(ya == -1.0) else -1
     return np.full(n, label, dtype=np.int64)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validate import check_labels, check_scalar
+from ._validate import check_count, check_labels, check_scalar
 from .margin import margin, radius
 
 
@@ -40,14 +40,6 @@ class SeparableData:
     theta_0: float
     gamma: float
     R: float
-
-
-def _check_count(n: object, name: str, minimum: int) -> int:
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-        raise TypeError(f"{name} must be an integer, got {n!r}")
-    if n < minimum:
-        raise ValueError(f"{name} must be at least {minimum}, got {n}")
-    return int(n)
 
 
 def make_separable(
@@ -85,8 +77,8 @@ def make_separable(
     -------
     SeparableData
     """
-    n = _check_count(n, "n", 2)
-    d = _check_count(d, "d", 1)
+    n = check_count(n, "n", 2)
+    d = check_count(d, "d", 1)
     g = check_scalar(gamma, "gamma")
     r = check_scalar(R, "R")
     t0 = check_scalar(theta_0, "theta_0")
@@ -149,7 +141,7 @@ def make_xor(n_per_quadrant: int = 10, spread: float = 0.3, seed: int | None = N
     X : numpy.ndarray, shape (4 * n_per_quadrant, 2)
     y : numpy.ndarray of -1/+1
     """
-    k = _check_count(n_per_quadrant, "n_per_quadrant", 1)
+    k = check_count(n_per_quadrant, "n_per_quadrant", 1)
     sp = check_scalar(spread, "spread")
     if sp < 0:
         raise ValueError(f"spread must be non-negative, got {sp}")
