@@ -5,6 +5,11 @@ requirements.txt), which ships MathJax's browser files.  This extension points S
 ``mathjax_path`` at ``_static/mathjax/tex-chtml.js`` and, after each HTML build, copies
 the files that script needs (the script, its fonts, and the TeX extensions it may load
 on demand) into the build's ``_static/mathjax``.
+
+It also takes sphinx-thebe's scripts off every page.  Jupyter Book always loads that
+extension, whose page scripts would fetch thebe from unpkg.com on demand and which
+declare ``THEBE_JS_URL`` twice (an error in the reader's console).  The book offers
+Binder and Colab instead of in-page execution, so the scripts are of no use to it.
 """
 
 from __future__ import annotations
@@ -50,7 +55,24 @@ def _copy(app: Sphinx, exception: Exception | None) -> None:
             shutil.copy2(s, d)
 
 
+def is_thebe_script(script: object) -> bool:
+    """Whether a page script is sphinx-thebe's (its loader or its inline settings)."""
+    filename = str(getattr(script, "filename", "") or "")
+    body = str(getattr(script, "attributes", {}).get("body", ""))
+    return filename.endswith("sphinx-thebe.js") or "thebe" in filename or "THEBE_JS_URL" in body
+
+
+def _drop_thebe(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    scripts = context.get("script_files")
+    if scripts:
+        scripts[:] = [s for s in scripts if not is_thebe_script(s)]
+    styles = context.get("css_files")
+    if styles:
+        styles[:] = [s for s in styles if "thebe" not in str(getattr(s, "filename", ""))]
+
+
 def setup(app: Sphinx) -> dict:
     app.connect("config-inited", _configure)
+    app.connect("html-page-context", _drop_thebe)
     app.connect("build-finished", _copy)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,117 @@
+"""What the browser tests and the browser benchmark share: a local server and Chromium.
+
+The site is served from a thread on 127.0.0.1 (a free port), and Debian's Chromium is
+driven by Playwright's Python package.  Playwright never downloads a browser here: it is
+launched with ``executable_path`` set to the Chromium found on the machine.
+
+Where the tests look for Chromium, in order: the environment variable
+``PERCEPTRON_COURSE_CHROMIUM`` (a path), then ``chromium``, ``chromium-browser``,
+``google-chrome`` on ``PATH``.  axe-core is read from ``node_modules/axe-core`` (installed
+by ``python3 tasks.py test`` with ``npm ci`` where npm exists).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+REQUIRE_ENV = "PERCEPTRON_COURSE_REQUIRE_BROWSER"
+CHROMIUM_ENV = "PERCEPTRON_COURSE_CHROMIUM"
+HOW_TO_ENABLE = (
+    "install Debian's chromium (apt-get install chromium) or set "
+    f"{CHROMIUM_ENV}=/path/to/chromium, and npm for axe-core; .ci/run does both"
+)
+# Chromium in a machine with no network but the package registries: no sandbox (CI runs
+# as root), no GPU, and none of the background connections Chromium makes on its own.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--disable-extensions",
+]
+
+
+def find_chromium() -> str | None:
+    """The Chromium executable to drive, or None when there is none."""
+    named = os.environ.get(CHROMIUM_ENV)
+    if named:
+        return named if Path(named).is_file() else None
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def browser_required() -> bool:
+    """Whether missing browser tools must fail the run (CI sets this) rather than skip."""
+    return os.environ.get(REQUIRE_ENV, "") not in ("", "0", "false", "no")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 (the stdlib's name)
+        pass
+
+
+@contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` on 127.0.0.1 from a thread; yields the base URL (no slash)."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextmanager
+def chromium(executable: str):
+    """A headless Chromium (Playwright ``Browser``) started from ``executable``."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=executable, headless=True,
+                                     args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def site_pages(site: Path) -> list[str]:
+    """Every HTML page of the built site, as paths relative to its root."""
+    skip = {"_static", "_sources", "_images", "_downloads", "jupyter_execute"}
+    return sorted(
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*.html")
+        if not skip & set(p.relative_to(site).parts)
+    )
+
+
+MATHJAX_DONE = """
+async () => {
+  if (!window.MathJax) return "no-mathjax";
+  for (let k = 0; k < 200 && !(MathJax.startup && MathJax.startup.promise); k++)
+    await new Promise((r) => setTimeout(r, 25));
+  if (MathJax.startup && MathJax.startup.promise) await MathJax.startup.promise;
+  if (MathJax.typesetPromise) await MathJax.typesetPromise();
+  return "typeset";
+}
+"""
