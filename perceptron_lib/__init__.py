@@ -76,6 +76,7 @@ __all__ = [
     "offset_example",
     "perceptron",
     "perceptron_through_origin",
+    "playground",
     "plotting",
     "point_margins",
     "predict",
@@ -92,7 +93,7 @@ __all__ = [
     "widgets",
 ]
 
-_LAZY = {"plotting", "widgets"}
+_LAZY = {"playground", "plotting", "widgets"}
 
 
 def __getattr__(name: str):

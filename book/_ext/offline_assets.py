@@ -6,6 +6,11 @@ requirements.txt), which ships MathJax's browser files.  This extension points S
 the files that script needs (the script, its fonts, and the TeX extensions it may load
 on demand) into the build's ``_static/mathjax``.
 
+With MathJax's lazy extension (``_config.yml``) a page typesets the formulas in view
+first; ``mathjax-background.js``, added to every page here, typesets the others when
+the browser is idle, so that every formula gets its hidden MathML for screen readers
+without delaying the page.
+
 It also takes sphinx-thebe's scripts off every page.  Jupyter Book always loads that
 extension, whose page scripts would fetch thebe from unpkg.com on demand and which
 declare ``THEBE_JS_URL`` twice (an error in the reader's console).  The book offers
@@ -22,6 +27,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 SCRIPT = "tex-chtml.js"
+BACKGROUND = Path(__file__).resolve().parent / "mathjax-background.js"
 NEEDED = (SCRIPT, "output/chtml/fonts", "input/tex/extensions", "ui", "a11y/assistive-mml.js")
 
 
@@ -37,6 +43,15 @@ def mathjax_source() -> Path:
 def _configure(app: Sphinx, config: Config) -> None:
     # A relative mathjax_path is resolved against the site's _static folder.
     config.mathjax_path = f"mathjax/{SCRIPT}"
+
+
+def _copy_background(app: Sphinx) -> None:
+    # Before the pages are written, so that Sphinx adds the file's checksum to its URL.
+    if app.builder.format != "html":
+        return
+    dest = Path(app.outdir) / "_static"
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(BACKGROUND, dest / BACKGROUND.name)
 
 
 def _copy(app: Sphinx, exception: Exception | None) -> None:
@@ -73,6 +88,8 @@ def _drop_thebe(app: Sphinx, pagename: str, templatename: str, context: dict, do
 
 def setup(app: Sphinx) -> dict:
     app.connect("config-inited", _configure)
+    app.connect("builder-inited", _copy_background)
+    app.add_js_file(BACKGROUND.name, loading_method="defer")
     app.connect("html-page-context", _drop_thebe)
     app.connect("build-finished", _copy)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -9,6 +9,10 @@
 //        data-mode="margin"      (optional: every point's margin, the smallest highlighted)
 //   ></div>
 //
+// A data set may also carry "best_gamma": the best margin the mistake bound may use for
+// it (computed by perceptron_lib.playground.best_margin).  The playground then shows
+// the bound with that margin next to the updates made, until the reader edits the data.
+//
 // Whatever the div holds (a fallback text, say) is replaced.  All arithmetic is done by
 // perceptron-core.mjs, the module tests/test_playground_core.py compares with
 // perceptron_lib.  The SVG is built once per data set; a step only moves the boundary,
@@ -181,10 +185,16 @@ function checkDataset(d, k) {
   } catch (err) {
     throw new Error(`${where}: ${err.message}`);
   }
+  let best = null;
+  if (d.best_gamma !== undefined && d.best_gamma !== null) {
+    best = Number(d.best_gamma);
+    if (!Number.isFinite(best) || best <= 0) throw new Error(`${where}: best_gamma must be a positive number, got ${JSON.stringify(d.best_gamma)}`);
+  }
   return {
     name: typeof d.name === "string" && d.name ? d.name : `data set ${k + 1}`,
     X: X.map((r) => [Number(r[0]), Number(r[1])]),
     y: y.map(Number),
+    bestGamma: best,
   };
 }
 
@@ -327,6 +337,7 @@ class Playground {
       ["example", "example"],
       ["state", "state"],
       ["margin", "margin \u03b3"],
+      ["best", "bound, best margin"],
       ["bound", "bound"],
       ["selected", "selected"],
     ];
@@ -391,6 +402,7 @@ class Playground {
     this.select.value = String(k);
     this.X = d.X.map((r) => r.slice());
     this.y = d.y.slice();
+    this.bestGamma = d.bestGamma ?? null;
     this.selected = -1;
     this.view = viewFor(this.X);
     this.drawView();
@@ -420,6 +432,7 @@ class Playground {
   }
 
   dataChanged() {
+    this.bestGamma = null; // it belonged to the data set as loaded
     this.newRun();
     this.render();
   }
@@ -725,6 +738,16 @@ class Playground {
     if (margins) {
       const g = margins[minI];
       o.margin.textContent = show(`${num(g)}, at x(${minI + 1})`) + (done ? " (data set, learned separator)" : " (data set, current \u03b8)");
+    }
+    this.rows.best.hidden = !(r && this.bestGamma);
+    if (r && this.bestGamma) {
+      const lifted = this.offset ? this.X.map(([a, b]) => [a, b, 1]) : this.X;
+      const R = core.radius(lifted);
+      const sub = this.offset ? "\u2081" : "";
+      o.best.textContent = show(`(R${sub}/\u03b3*)\u00b2 = ${num(core.mistakeBound(R, this.bestGamma))}; updates so far: ${r.mistakes}`);
+      o.best.append(el("span", { class: "pg-note" }, show(
+        `R${sub} = ${num(R)}, best margin \u03b3* = ${num(this.bestGamma)}` +
+        (this.offset ? " of the points lifted to (x, 1)" : "") + ", from the library; editing the data removes it")));
     }
     if (done) {
       const g = margins[minI];

@@ -1,0 +1,158 @@
+"""The browser playground's HTML, built from the library's own data (chapters 1, 3 and 4).
+
+The book's pages carry a perceptron playground that runs in the reader's browser
+(``book/_playground``: a JavaScript perceptron that a test holds to the library's
+updates).  A page asks for one with a ``<div class="perceptron-playground">`` whose
+``data-*`` attributes name the data sets and the options.  :func:`playground_html`
+writes that element from arrays, so the chapters feed the playground the very data
+their code uses instead of copying numbers by hand.
+
+In a live Jupyter kernel the element shows its fallback text only: the playground's
+script is served by the book's site, and the explorers of :mod:`perceptron_lib.widgets`
+play its part there.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ._validate import check_count, check_data
+
+MODES = (None, "margin")
+DEFAULT_FALLBACK = (
+    "The playground needs JavaScript and a page served over HTTP (run "
+    "<code>python3 tasks.py serve</code> for a local copy of the book). In Jupyter, use "
+    "the explorer of this section instead."
+)
+
+
+def best_margin(X: ArrayLike, y: ArrayLike, offset: bool = True) -> float:
+    """The largest margin the mistake bound may use for these data (chapter 4).
+
+    Through the origin this is ``gamma_opt`` of :func:`perceptron_lib.max_margin`.
+    With an offset the convergence theorem is applied to the points lifted to
+    ``(x, 1)`` and separators through the origin there, so the margin that enters
+    ``(R / gamma)^2`` is the best one of the lifted data (chapter 4, the offset case).
+
+    Raises
+    ------
+    ValueError
+        When the data are not linearly separable (there is no margin to report).
+    """
+    from .offset import add_offset_feature
+    from .separability import max_margin
+
+    Xa, ya = check_data(X, y)
+    if offset:
+        Xa = add_offset_feature(Xa)
+    return float(max_margin(Xa, ya, offset=False).gamma)
+
+
+def _dataset(name: object, data: object, offset: bool, with_best: bool) -> dict[str, Any]:
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"playground data set names must be non-empty strings, got {name!r}")
+    if not isinstance(data, tuple | list) or len(data) != 2:
+        raise TypeError(f"data set {name!r} must be a pair (X, y)")
+    X, y = check_data(*data)
+    if X.shape[1] != 2:
+        raise ValueError(
+            f"data set {name!r}: the playground draws points in the plane, so X needs "
+            f"2 columns, got shape {X.shape}"
+        )
+    out: dict[str, Any] = {"name": name, "X": X.tolist(), "y": [int(v) for v in y]}
+    if with_best:
+        out["best_gamma"] = best_margin(X, y, offset=offset)
+    return out
+
+
+def playground_html(
+    datasets: Mapping[str, tuple[ArrayLike, ArrayLike]],
+    *,
+    tau: int = 100,
+    offset: bool = True,
+    mode: str | None = None,
+    show_best_margin: bool = False,
+    fallback: str = DEFAULT_FALLBACK,
+) -> str:
+    """The ``<div class="perceptron-playground">`` for a page (chapters 1, 3 and 4).
+
+    Parameters
+    ----------
+    datasets : mapping of str to (X, y)
+        The data sets of the playground's menu, in order (the first is loaded), each
+        with 2 columns and labels in {-1, +1}.  An empty set for the reader's own
+        points is always added by the playground.
+    tau : int, default 100
+        The most epochs a run makes.
+    offset : bool, default True
+        False runs PERCEPTRON-THROUGH-ORIGIN (``theta_0`` stays 0).
+    mode : None or "margin"
+        "margin" writes every point's margin and rings the smallest (chapter 3).
+    show_best_margin : bool, default False
+        Also give the bound with the best margin of each data set (computed here with
+        :func:`best_margin`); the playground shows it until the reader edits the data.
+        Every data set must then be linearly separable.
+    fallback : str
+        HTML shown where the playground cannot run (no JavaScript, a page opened as a
+        file, a Jupyter notebook).
+
+    Returns
+    -------
+    str
+        The element, ready for ``IPython.display.HTML``.
+
+    Raises
+    ------
+    ValueError, TypeError
+        On an empty mapping, bad data (shape, labels, NaN), a bad ``tau`` or ``mode``.
+
+    Examples
+    --------
+    >>> html = playground_html({"two points": ([[1, 0], [-1, 0]], [1, -1])}, tau=5)
+    >>> html.startswith('<div class="perceptron-playground" data-tau="5"')
+    True
+    """
+    if not isinstance(datasets, Mapping) or not datasets:
+        raise ValueError("playground_html needs a non-empty mapping of name -> (X, y)")
+    tau = check_count(tau, "tau", 1)
+    if mode not in MODES:
+        raise ValueError(f"mode must be None or 'margin', got {mode!r}")
+    sets = [_dataset(name, data, bool(offset), show_best_margin) for name, data in datasets.items()]
+    attrs = {
+        "class": "perceptron-playground",
+        "data-tau": str(tau),
+        "data-offset": "true" if offset else "false",
+    }
+    if mode:
+        attrs["data-mode"] = mode
+    attrs["data-datasets"] = json.dumps(sets, separators=(",", ":"), allow_nan=False)
+    inner = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
+    return f'<div {inner}>\n<p class="playground-fallback">{fallback}</p>\n</div>'
+
+
+class Playground:
+    """A playground element that Jupyter and the book's pages display (chapters 1, 3, 4).
+
+    Holds the HTML of :func:`playground_html` and shows it through ``_repr_html_``.
+    """
+
+    def __init__(self, datasets: Mapping[str, tuple[ArrayLike, ArrayLike]], **options: Any):
+        self.html = playground_html(datasets, **options)
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        n = self.html.count('"name"') or self.html.count("&quot;name&quot;")
+        return f"<perceptron playground, {n} data set{'s' if n != 1 else ''}>"
+
+
+def as_arrays(dataset: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """``(X, y)`` of one data set as written in a playground's ``data-datasets``."""
+    return np.asarray(dataset["X"], dtype=float), np.asarray(dataset["y"], dtype=float)
