@@ -1,5 +1,8 @@
+import fcntl
 import os
+import subprocess
 import sys
+from pathlib import Path
 
 import matplotlib
 import pytest
@@ -24,3 +27,69 @@ def _close_figures():
     import matplotlib.pyplot as plt
 
     plt.close("all")
+
+
+# ---------------------------------------------------------------------------------------
+# One clean build of the book per test run, shared by tests/test_book.py and the browser
+# tests in tests/browser, whichever pytest-xdist worker asks for it first.
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _shared_dir(tmp_path_factory) -> Path:
+    # Under pytest-xdist every worker has its own basetemp inside one common folder.
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def build_book(out: Path) -> subprocess.CompletedProcess:
+    jb = Path(sys.executable).parent / "jupyter-book"
+    return subprocess.run(
+        [str(jb), "build", str(ROOT), "--path-output", str(out), "-W", "-n", "--keep-going"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+
+
+@pytest.fixture(scope="session")
+def build(tmp_path_factory) -> Path:
+    """The ``_build`` folder of a clean build (warnings as errors, every notebook run).
+
+    PERCEPTRON_COURSE_BUILT=path/to/_build tests an existing build instead (quicker while
+    working on the tests themselves; the test command always builds from clean).
+    """
+    given = os.environ.get("PERCEPTRON_COURSE_BUILT")
+    if given:
+        return Path(given).resolve()
+    shared = _shared_dir(tmp_path_factory) / "course-book"
+    shared.mkdir(exist_ok=True)
+    done, failed = shared / "built", shared / "failed"
+    with open(shared / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the other workers wait for the first one
+        try:
+            if not done.exists() and not failed.exists():
+                proc = build_book(shared)
+                if proc.returncode == 0:
+                    done.write_text("ok")
+                else:
+                    failed.write_text(
+                        f"exit {proc.returncode}\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
+                    )
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    if failed.exists():
+        pytest.fail(f"the book did not build:\n{failed.read_text()}")
+    return shared / "_build"
+
+
+@pytest.fixture(scope="session")
+def site(build) -> Path:
+    """The built HTML site."""
+    return build / "html"
+
+
+def pytest_collection_modifyitems(config, items):
+    # The browser tests wait for the book build: run them last, after everything that
+    # can use the other workers in the meantime.
+    items.sort(key=lambda item: "tests/browser/" in item.nodeid.replace("\\", "/"))

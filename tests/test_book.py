@@ -41,25 +41,6 @@ def test_exercise_notebooks_are_offered_and_solutions_are_not(site):
             assert "### BEGIN SOLUTION" not in path.read_text(errors="ignore"), path
 
 
-@pytest.fixture(scope="module")
-def build(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("book")
-    jb = Path(sys.executable).parent / "jupyter-book"
-    proc = subprocess.run(
-        [str(jb), "build", str(ROOT), "--path-output", str(out), "-W", "-n", "--keep-going"],
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert proc.returncode == 0, (proc.stdout[-4000:], proc.stderr[-4000:])
-    return out / "_build"
-
-
-@pytest.fixture(scope="module")
-def site(build) -> Path:
-    return build / "html"
-
-
 class _Tags(HTMLParser):
     def __init__(self):
         super().__init__()
@@ -176,9 +157,21 @@ def test_mathjax_is_served_from_the_site(site):
     assert list((site / "_static" / "mathjax" / "output" / "chtml" / "fonts").rglob("*.woff"))
     with_math = [p for p in toc_pages() if 'class="math' in (site / f"{p}.html").read_text()]
     assert len(with_math) >= 6
+    assert (site / "_static" / "mathjax" / "ui" / "lazy.js").is_file()
     for page in with_math:
+        html = (site / f"{page}.html").read_text()
         srcs = [a.get("src", "") for t, a in tags(site / f"{page}.html") if t == "script"]
         assert any(s.endswith("_static/mathjax/tex-chtml.js") for s in srcs), page
+        # formulas in view first, the rest when the browser is idle
+        assert '"load": ["ui/lazy"]' in html, page
+        assert any("_static/mathjax-background.js" in s for s in srcs), page
+
+
+def test_pages_load_no_thebe_and_no_fontawesome_script(site):
+    for page in site.rglob("*.html"):
+        srcs = [a.get("src", "") for t, a in tags(page) if t == "script"]
+        assert not [s for s in srcs if "thebe" in s or "fontawesome.js" in s], page
+        assert "THEBE_JS_URL" not in page.read_text(), page
 
 
 def test_notebooks_offer_download_and_launch(site):
@@ -189,13 +182,25 @@ def test_notebooks_offer_download_and_launch(site):
         assert "mybinder.org" in html and "colab.research.google.com" in html
 
 
-def test_the_playground_is_on_the_algorithm_page_only(site):
+PLAYGROUND_PAGES = {"book/01_algorithm.html", "book/03_margin.html", "book/04_convergence.html"}
+
+
+def test_the_playground_is_on_the_pages_it_teaches_and_only_there(site):
+    found = set()
     for page in site.rglob("*.html"):
         html = page.read_text()
         has_div = 'class="perceptron-playground"' in html
         loads = "_static/playground/playground.mjs" in html
         assert has_div == loads, page
-    ch1 = (site / "book" / "01_algorithm.html").read_text()
-    assert 'class="perceptron-playground"' in ch1 and 'type="module"' in ch1
+        if has_div:
+            found.add(page.relative_to(site).as_posix())
+    assert found == PLAYGROUND_PAGES
     assert (site / "_static" / "playground" / "perceptron-core.mjs").is_file()
-    assert "playground-fallback" in ch1  # what readers without JavaScript see
+    for page in PLAYGROUND_PAGES:
+        html = (site / page).read_text()
+        assert 'type="module"' in html
+        assert "playground-fallback" in html  # what readers without JavaScript see
+    ch3 = (site / "book" / "03_margin.html").read_text()
+    ch4 = (site / "book" / "04_convergence.html").read_text()
+    assert 'data-mode="margin"' in ch3
+    assert 'data-offset="false"' in ch4 and "best_gamma" in ch4

@@ -66,12 +66,22 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        # A browser that closes a connection early (a page closed mid-load) is normal.
+        import sys
+
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def serve(directory: Path) -> Iterator[str]:
     """Serve ``directory`` on 127.0.0.1 from a thread; yields the base URL (no slash)."""
     handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
+    server = _Server(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -115,3 +125,125 @@ async () => {
   return "typeset";
 }
 """
+
+
+# ---------------------------------------------------------------------------------------
+# What a test learns from one page.
+
+WAIT_FOR_MATH = """
+async () => {
+  // MathJax typesets the formulas in view at load time and the others when the page
+  // is idle (book/_ext/mathjax-background.js sets data-math-typeset="all" then).
+  if (!window.MathJax || !window.MathJax.startup) return "no math";
+  const start = performance.now();
+  while (document.documentElement.dataset.mathTypeset !== "all") {
+    if (performance.now() - start > 30000) return "timeout";
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return "typeset";
+}
+"""
+
+PAGE_FACTS = r"""
+() => {
+  const skip = "PRE, CODE, KBD, SCRIPT, STYLE, TEXTAREA, MJX-CONTAINER, .highlight, .playground-fallback";
+  const tex = /\\\(|\\\)|\\\[|\\\]|\$\$|\\begin\{|\\end\{|\\(frac|theta|gamma|lVert|rVert|mathbf|mathcal|mathrm|sum|leq?|geq?|cdot|top|text)\b/;
+  const raw = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest(skip)) continue;
+    const m = node.textContent.match(tex);
+    if (m) raw.push(node.textContent.trim().slice(0, 80));
+  }
+  const named = (e) => (e.getAttribute("aria-label") || e.getAttribute("alt") || "").trim();
+  return {
+    url: location.href,
+    title: document.title,
+    rawTex: raw,
+    mathErrors: document.querySelectorAll("mjx-merror").length,
+    // an unknown command is typeset in red as its own name: find it in the hidden MathML
+    mathUnknown: [...document.querySelectorAll("mjx-assistive-mml")].map((e) => e.textContent).filter((s) => /\\[A-Za-z]/.test(s)),
+    mathPending: document.querySelectorAll("mjx-lazy").length,
+    formulas: document.querySelectorAll("mjx-container").length,
+    imagesWithoutAlt: [...document.images].filter((i) => !(i.getAttribute("alt") || "").trim()).map((i) => i.src),
+    brokenImages: [...document.images].filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.src),
+    unnamedGraphics: [...document.querySelectorAll('[role="img"]')].filter((e) => !named(e)).map((e) => e.outerHTML.slice(0, 80)),
+    links: [...document.querySelectorAll("a[href]")].map((a) => a.href),
+    ids: [...document.querySelectorAll("[id]")].map((e) => e.id).concat([...document.querySelectorAll("a[name]")].map((a) => a.name)),
+  };
+}
+"""
+
+OVERFLOW = """
+() => {
+  const root = document.documentElement;
+  const width = root.clientWidth;
+  const wide = [];
+  for (const e of document.body.querySelectorAll("*")) {
+    const r = e.getBoundingClientRect();
+    if (r.width && r.right > width + 1) {
+      // report the outermost offenders only
+      const p = e.parentElement && e.parentElement.getBoundingClientRect();
+      if (!p || p.right <= width + 1) wide.push(`${e.tagName.toLowerCase()}.${[...e.classList].join(".")} (right edge ${Math.round(r.right)} px)`);
+    }
+  }
+  return { scrollWidth: root.scrollWidth, clientWidth: width, wide: wide.slice(0, 8) };
+}
+"""
+
+AXE_RUN = """
+async () => {
+  const result = await axe.run(document, { resultTypes: ["violations"] });
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+  }));
+}
+"""
+
+
+def load(page, url: str) -> dict:
+    """Open ``url`` in ``page`` and record what the page asked of the network and console.
+
+    Returns the record; the page stays open (and keeps recording) for more checks.
+    """
+    base = url.split("/", 3)[:3]
+    origin = "/".join(base)
+    rec: dict = {"failed": [], "external": [], "console": []}
+
+    def on_request(req) -> None:
+        if not req.url.startswith(origin) and not req.url.startswith(("data:", "blob:", "about:")):
+            rec["external"].append(req.url)
+
+    def on_failed(req) -> None:
+        rec["failed"].append(f"{req.url} ({req.failure})")
+
+    def on_response(resp) -> None:
+        if resp.status >= 400:
+            rec["failed"].append(f"{resp.url} (HTTP {resp.status})")
+
+    def on_console(msg) -> None:
+        if msg.type == "error":
+            rec["console"].append(msg.text)
+
+    page.on("request", on_request)
+    page.on("requestfailed", on_failed)
+    page.on("response", on_response)
+    page.on("console", on_console)
+    page.on("pageerror", lambda err: rec["console"].append(f"uncaught: {err}"))
+    rec["math"] = goto(page, url)
+    rec["final_url"] = page.url
+    return rec
+
+
+def goto(page, url: str) -> str:
+    """Open ``url`` (following the site's redirect page) and wait for its formulas.
+
+    Returns what :data:`WAIT_FOR_MATH` says: "typeset", "no math" or "timeout".
+    """
+    redirects = 'http-equiv="refresh"' in page.request.get(url).text().lower()
+    page.goto(url, wait_until="load")
+    if redirects:  # the site's index.html sends the reader to the first page
+        page.wait_for_url(lambda u: u != url, wait_until="load")
+    return page.evaluate(WAIT_FOR_MATH)

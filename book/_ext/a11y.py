@@ -1,0 +1,53 @@
+"""Small accessibility repairs to the HTML that the book's extensions write.
+
+axe-core (tests/browser) flagged three things that are not the book's own markup:
+
+- sphinxcontrib-bibtex writes each reference as ``role="doc-biblioentry"`` inside a
+  ``role="list"``: the role is deprecated, and a list must hold list items.  Entries
+  become ``role="listitem"``.
+- myst-nb names the summary of every folded code cell "Toggle hidden content" with
+  ``aria-label``, which hides its visible text ("Show code cell source") from screen
+  readers; the label is dropped so the visible text names it.
+- The theme's link blue is a little too light on the tinted boxes (``a11y.css``).
+
+The theme's search button is fixed by a template (``book/_templates/search-button-field.html``).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from sphinx.application import Sphinx
+
+CSS = Path(__file__).resolve().parent / "a11y.css"
+
+_BIBLIOENTRY = re.compile(r'role="doc-biblioentry"')
+_SUMMARY_LABEL = re.compile(r'<summary aria-label="Toggle hidden content">')
+
+
+def repair(body: str) -> str:
+    """The page body with the repairs above applied."""
+    body = _BIBLIOENTRY.sub('role="listitem"', body)
+    return _SUMMARY_LABEL.sub("<summary>", body)
+
+
+def _page(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    if "body" in context:
+        context["body"] = repair(context["body"])
+
+
+def _copy_css(app: Sphinx) -> None:
+    if app.builder.format != "html":
+        return
+    dest = Path(app.outdir) / "_static"
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(CSS, dest / CSS.name)
+
+
+def setup(app: Sphinx) -> dict:
+    app.connect("builder-inited", _copy_css)
+    app.connect("html-page-context", _page)
+    app.add_css_file(CSS.name)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

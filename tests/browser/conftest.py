@@ -1,0 +1,52 @@
+"""Fixtures of the browser tests: the built site on a local server, and Chromium.
+
+Where Chromium (or axe-core) is missing these tests skip, with one line saying how to
+enable them; with PERCEPTRON_COURSE_REQUIRE_BROWSER=1 (set by .ci/run) they fail instead.
+"""
+
+from __future__ import annotations
+
+import pytest
+from harness import AXE, HOW_TO_ENABLE, browser_required, chromium, find_chromium, serve
+
+
+def _missing(what: str) -> None:
+    message = f"browser tests: {what}; {HOW_TO_ENABLE}"
+    if browser_required():
+        pytest.fail(message + " (required here: PERCEPTRON_COURSE_REQUIRE_BROWSER is set)")
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def chromium_executable() -> str:
+    found = find_chromium()
+    if found is None:
+        _missing("no Chromium found")
+    return found
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    if not AXE.is_file():
+        _missing(f"axe-core not found at {AXE.relative_to(AXE.parents[2])} (npm ci)")
+    return AXE.read_text()
+
+
+@pytest.fixture(scope="session")
+def base_url(site) -> str:
+    with serve(site) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_executable):
+    with chromium(chromium_executable) as b:
+        yield b
+
+
+@pytest.fixture
+def context(browser, base_url):
+    """A fresh browser context (empty storage, a desktop-sized window)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield ctx
+    ctx.close()

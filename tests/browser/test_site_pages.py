@@ -1,0 +1,110 @@
+"""Every page of the built site in headless Chromium at 1280 px (issue: the site in a
+real browser).
+
+One visit per page records what the page asked of the network and the console, then
+waits until every formula is typeset and reads the facts the tests below check.
+"""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+from urllib.parse import urldefrag
+
+import pytest
+from harness import PAGE_FACTS, load, site_pages
+
+
+@pytest.fixture(scope="module")
+def visits(browser, base_url, site) -> dict[str, dict]:
+    out = {}
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        for rel in site_pages(site):
+            page = ctx.new_page()
+            rec = load(page, f"{base_url}/{rel}")
+            rec.update(page.evaluate(PAGE_FACTS))
+            page.close()
+            out[rel] = rec
+    finally:
+        ctx.close()
+    return out
+
+
+def offenders(visits: dict[str, dict], key: str) -> dict[str, list]:
+    return {page: rec[key] for page, rec in visits.items() if rec[key]}
+
+
+def test_every_page_of_the_site_is_visited(visits, site):
+    assert len(visits) >= 10
+    for chapter in ("01_algorithm", "02_offset", "03_margin", "04_convergence", "05_spam"):
+        assert f"book/{chapter}.html" in visits
+    assert visits["index.html"]["final_url"].endswith("/book/intro.html")
+
+
+def test_no_request_fails(visits):
+    bad = offenders(visits, "failed")
+    assert not bad, bad
+
+
+def test_no_request_goes_to_another_host(visits):
+    bad = offenders(visits, "external")
+    assert not bad, bad
+
+
+def test_no_console_errors(visits):
+    bad = offenders(visits, "console")
+    assert not bad, bad
+
+
+def test_every_formula_is_typeset(visits):
+    late = [p for p, r in visits.items() if r["math"] == "timeout"]
+    assert not late, f"MathJax did not finish within 30 s: {late}"
+    for key, what in [("rawTex", "raw TeX left in the page text"),
+                      ("mathErrors", "formulas MathJax could not typeset"),
+                      ("mathUnknown", "formulas with a command MathJax does not know"),
+                      ("mathPending", "formulas left untypeset")]:
+        bad = offenders(visits, key)
+        assert not bad, f"{what}: {bad}"
+    # the chapters are full of mathematics: make sure it was found at all
+    for chapter in ("01_algorithm", "02_offset", "03_margin", "04_convergence", "05_spam"):
+        assert visits[f"book/{chapter}.html"]["formulas"] > 20, chapter
+
+
+def test_every_image_and_graphic_has_a_text_alternative(visits):
+    for key in ("imagesWithoutAlt", "unnamedGraphics", "brokenImages"):
+        bad = offenders(visits, key)
+        assert not bad, f"{key}: {bad}"
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as resp:
+            return resp.status
+    except urllib.error.HTTPError as err:
+        return err.code
+
+
+def test_internal_links_and_anchors_resolve(visits, base_url):
+    ids = {}
+    for rec in visits.values():
+        ids[urldefrag(rec["url"])[0]] = set(rec["ids"])
+    broken, checked, statuses = [], 0, {}
+    for page, rec in visits.items():
+        for href in rec["links"]:
+            if not href.startswith(base_url + "/"):
+                continue
+            target, fragment = urldefrag(href)
+            if target.endswith("/"):
+                target += "index.html"
+            checked += 1
+            if target in ids:
+                if fragment and fragment not in ids[target]:
+                    broken.append(f"{page}: {href} (no element with id {fragment!r})")
+                continue
+            if target not in statuses:
+                statuses[target] = _status(target)
+            if statuses[target] != 200:
+                broken.append(f"{page}: {href} (HTTP {statuses[target]})")
+    assert checked > 100  # the pages do link to each other
+    assert not broken, broken[:20]
