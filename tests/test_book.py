@@ -9,8 +9,6 @@ import ast
 import importlib
 import json
 import re
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 

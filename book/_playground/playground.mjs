@@ -978,6 +978,9 @@ class Playground {
       label: this.label,
       dataset: this.datasets[this.datasetIndex].name,
       view: { x0: this.view.x0, x1: this.view.x1, y0: this.view.y0, y1: this.view.y1 },
+      bestGamma: this.bestGamma,
+      datasets: this.datasets.map((d) => d.name),
+      status: this.status.textContent,
     };
   }
 }
@@ -1006,6 +1009,12 @@ export function mount(root) {
       setData: (X, y, name) => pg.setData(X, y, name),
       selectDataset: (k) => pg.loadDataset(k, true),
       render: () => pg.render(),
+      /** Where the data point (x, y) is on the screen, in client pixels. */
+      clientPoint: (x, y) => {
+        const m = pg.layer.getScreenCTM();
+        const q = new DOMPoint(pg.sx(x), pg.sy(y)).matrixTransform(m);
+        return [q.x, q.y];
+      },
     };
     return root.perceptronPlayground;
   } catch (err) {

@@ -44,6 +44,11 @@ CHROMIUM_ARGS = [
 ]
 
 
+def _js(name: str) -> str:
+    """A function written in JavaScript (tests/browser/js) for ``page.evaluate``."""
+    return (Path(__file__).resolve().parent / "js" / name).read_text()
+
+
 def find_chromium() -> str | None:
     """The Chromium executable to drive, or None when there is none."""
     named = os.environ.get(CHROMIUM_ENV)
@@ -61,9 +66,25 @@ def browser_required() -> bool:
     return os.environ.get(REQUIRE_ENV, "") not in ("", "0", "false", "no")
 
 
+class ServedSite(str):
+    """The base URL of a served site (no trailing slash), with what the server refused.
+
+    ``errors`` lists ``(path, status)`` for every request answered with 400 or more,
+    including those the browser makes on its own (``/favicon.ico``), which pages never
+    report.
+    """
+
+    errors: list[tuple[str, int]]
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args) -> None:  # noqa: A002 (the stdlib's name)
+    def log_message(self, format: str, *args) -> None:
         pass
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        status = getattr(code, "value", code)
+        if isinstance(status, int) and status >= 400:
+            self.server.errors.append((self.path, status))
 
 
 class _Server(http.server.ThreadingHTTPServer):
@@ -82,10 +103,13 @@ def serve(directory: Path) -> Iterator[str]:
     """Serve ``directory`` on 127.0.0.1 from a thread; yields the base URL (no slash)."""
     handler = functools.partial(_QuietHandler, directory=str(directory))
     server = _Server(("127.0.0.1", 0), handler)
+    server.errors = []
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    url = ServedSite(f"http://127.0.0.1:{server.server_address[1]}")
+    url.errors = server.errors
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        yield url
     finally:
         server.shutdown()
         server.server_close()
@@ -130,77 +154,13 @@ async () => {
 # ---------------------------------------------------------------------------------------
 # What a test learns from one page.
 
-WAIT_FOR_MATH = """
-async () => {
-  // MathJax typesets the formulas in view at load time and the others when the page
-  // is idle (book/_ext/mathjax-background.js sets data-math-typeset="all" then).
-  if (!window.MathJax || !window.MathJax.startup) return "no math";
-  const start = performance.now();
-  while (document.documentElement.dataset.mathTypeset !== "all") {
-    if (performance.now() - start > 30000) return "timeout";
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return "typeset";
-}
-"""
+WAIT_FOR_MATH = _js("wait_for_math.js")
 
-PAGE_FACTS = r"""
-() => {
-  const skip = "PRE, CODE, KBD, SCRIPT, STYLE, TEXTAREA, MJX-CONTAINER, .highlight, .playground-fallback";
-  const tex = /\\\(|\\\)|\\\[|\\\]|\$\$|\\begin\{|\\end\{|\\(frac|theta|gamma|lVert|rVert|mathbf|mathcal|mathrm|sum|leq?|geq?|cdot|top|text)\b/;
-  const raw = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const parent = node.parentElement;
-    if (!parent || parent.closest(skip)) continue;
-    const m = node.textContent.match(tex);
-    if (m) raw.push(node.textContent.trim().slice(0, 80));
-  }
-  const named = (e) => (e.getAttribute("aria-label") || e.getAttribute("alt") || "").trim();
-  return {
-    url: location.href,
-    title: document.title,
-    rawTex: raw,
-    mathErrors: document.querySelectorAll("mjx-merror").length,
-    // an unknown command is typeset in red as its own name: find it in the hidden MathML
-    mathUnknown: [...document.querySelectorAll("mjx-assistive-mml")].map((e) => e.textContent).filter((s) => /\\[A-Za-z]/.test(s)),
-    mathPending: document.querySelectorAll("mjx-lazy").length,
-    formulas: document.querySelectorAll("mjx-container").length,
-    imagesWithoutAlt: [...document.images].filter((i) => !(i.getAttribute("alt") || "").trim()).map((i) => i.src),
-    brokenImages: [...document.images].filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.src),
-    unnamedGraphics: [...document.querySelectorAll('[role="img"]')].filter((e) => !named(e)).map((e) => e.outerHTML.slice(0, 80)),
-    links: [...document.querySelectorAll("a[href]")].map((a) => a.href),
-    ids: [...document.querySelectorAll("[id]")].map((e) => e.id).concat([...document.querySelectorAll("a[name]")].map((a) => a.name)),
-  };
-}
-"""
+PAGE_FACTS = _js("page_facts.js")
 
-OVERFLOW = """
-() => {
-  const root = document.documentElement;
-  const width = root.clientWidth;
-  const wide = [];
-  for (const e of document.body.querySelectorAll("*")) {
-    const r = e.getBoundingClientRect();
-    if (r.width && r.right > width + 1) {
-      // report the outermost offenders only
-      const p = e.parentElement && e.parentElement.getBoundingClientRect();
-      if (!p || p.right <= width + 1) wide.push(`${e.tagName.toLowerCase()}.${[...e.classList].join(".")} (right edge ${Math.round(r.right)} px)`);
-    }
-  }
-  return { scrollWidth: root.scrollWidth, clientWidth: width, wide: wide.slice(0, 8) };
-}
-"""
+OVERFLOW = _js("overflow.js")
 
-AXE_RUN = """
-async () => {
-  const result = await axe.run(document, { resultTypes: ["violations"] });
-  return result.violations.map((v) => ({
-    id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
-  }));
-}
-"""
+AXE_RUN = _js("axe_run.js")
 
 
 def load(page, url: str) -> dict:

@@ -1,8 +1,9 @@
-"""Every page of the built site in headless Chromium at 1280 px (issue: the site in a
-real browser).
+"""Every page of the built site in headless Chromium at 1280 px.
 
-One visit per page records what the page asked of the network and the console, then
-waits until every formula is typeset and reads the facts the tests below check.
+One visit per page records what the page asked of the network and the console, waits
+until every formula is typeset, reads the facts the tests below check, and runs the
+axe-core accessibility scan (the npm package, injected into the page): a serious or
+critical violation fails.
 """
 
 from __future__ import annotations
@@ -12,18 +13,24 @@ import urllib.request
 from urllib.parse import urldefrag
 
 import pytest
-from harness import PAGE_FACTS, load, site_pages
+from harness import AXE, AXE_RUN, PAGE_FACTS, load, site_pages
+
+BLOCKING = {"serious", "critical"}
 
 
 @pytest.fixture(scope="module")
 def visits(browser, base_url, site) -> dict[str, dict]:
     out = {}
+    axe = AXE.read_text() if AXE.is_file() else None  # test_axe_* say when it is missing
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         for rel in site_pages(site):
             page = ctx.new_page()
             rec = load(page, f"{base_url}/{rel}")
             rec.update(page.evaluate(PAGE_FACTS))
+            if axe is not None:
+                page.add_script_tag(content=axe)
+                rec["axe"] = page.evaluate(AXE_RUN)
             page.close()
             out[rel] = rec
     finally:
@@ -42,9 +49,11 @@ def test_every_page_of_the_site_is_visited(visits, site):
     assert visits["index.html"]["final_url"].endswith("/book/intro.html")
 
 
-def test_no_request_fails(visits):
+def test_no_request_fails(visits, base_url):
     bad = offenders(visits, "failed")
     assert not bad, bad
+    # what the server refused, including requests the browser makes on its own
+    assert base_url.errors == []
 
 
 def test_no_request_goes_to_another_host(visits):
@@ -108,3 +117,26 @@ def test_internal_links_and_anchors_resolve(visits, base_url):
                 broken.append(f"{page}: {href} (HTTP {statuses[target]})")
     assert checked > 100  # the pages do link to each other
     assert not broken, broken[:20]
+
+
+def test_axe_finds_no_serious_or_critical_violation(visits, axe_source):
+    bad = {
+        page: [v for v in rec["axe"] if v["impact"] in BLOCKING] for page, rec in visits.items()
+    }
+    bad = {page: v for page, v in bad.items() if v}
+    assert not bad, bad
+
+
+def test_axe_can_fail(browser, base_url, axe_source):
+    # On a page given a known violation (an image without alt text) axe reports it.
+    page = browser.new_page()
+    try:
+        page.goto(f"{base_url}/book/intro.html", wait_until="load")
+        page.evaluate("() => { const i = document.createElement('img');"
+                      " i.src = '../_static/favicon.svg';"
+                      " document.querySelector('main').prepend(i); }")
+        page.add_script_tag(content=axe_source)
+        ids = {v["id"] for v in page.evaluate(AXE_RUN)}
+    finally:
+        page.close()
+    assert "image-alt" in ids

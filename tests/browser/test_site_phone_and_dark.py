@@ -1,0 +1,50 @@
+"""Every page on a phone-sized screen in the dark theme.
+
+At 390 px (a common phone width) no page may be wider than the screen: wide formulas,
+tables, code and figures scroll inside their own box.  The same visit asks for the dark
+colour scheme and runs axe-core's colour-contrast rules there (the light theme gets the
+full scan in test_site_pages.py; nothing but the colours differs between the themes).
+"""
+
+from __future__ import annotations
+
+import pytest
+from harness import AXE, AXE_RUN, OVERFLOW, goto, site_pages
+
+BLOCKING = {"serious", "critical"}
+
+
+@pytest.fixture(scope="module")
+def phone_visits(browser, base_url, site) -> dict[str, dict]:
+    out = {}
+    axe = AXE.read_text() if AXE.is_file() else None  # the contrast test says when missing
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                              has_touch=True, device_scale_factor=2, color_scheme="dark")
+    try:
+        for rel in site_pages(site):
+            page = ctx.new_page()
+            goto(page, f"{base_url}/{rel}")
+            rec = page.evaluate(OVERFLOW)
+            rec["theme"] = page.evaluate("() => document.documentElement.dataset.theme")
+            if axe is not None:
+                page.add_script_tag(content=axe)
+                rec["contrast"] = page.evaluate(AXE_RUN, {"runOnly": ["color-contrast"]})
+            out[rel] = rec
+            page.close()
+    finally:
+        ctx.close()
+    return out
+
+
+def test_no_page_is_wider_than_a_phone(phone_visits):
+    assert len(phone_visits) >= 10
+    wide = {p: r["wide"] for p, r in phone_visits.items() if r["scrollWidth"] > r["clientWidth"]}
+    assert not wide, wide
+
+
+def test_dark_theme_text_keeps_its_contrast(phone_visits, axe_source):
+    assert {r["theme"] for r in phone_visits.values()} == {"dark"}
+    bad = {p: [v for v in r["contrast"] if v["impact"] in BLOCKING]
+           for p, r in phone_visits.items()}
+    bad = {p: v for p, v in bad.items() if v}
+    assert not bad, bad
