@@ -98,7 +98,8 @@ def serve(args: argparse.Namespace) -> None:
 
 def bench(args: argparse.Namespace) -> None:
     py = ensure_env()
-    run([py, "bench/bench_perceptron.py", *args.bench_args])
+    extra = args.bench_args[1:] if args.bench_args[:1] == ["--"] else args.bench_args
+    run([py, "bench/bench_perceptron.py", *extra])
 
 
 def main() -> None:

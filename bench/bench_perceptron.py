@@ -82,7 +82,14 @@ def main() -> None:
                     help="time the explorers instead (bench_widgets.py)")
     ap.add_argument("--grading", action="store_true",
                     help="time the grader instead (bench_grading.py)")
-    args = ap.parse_args()
+    ap.add_argument("--browser", action="store_true",
+                    help="the browser tests' benchmark mode instead (bench_browser.py)")
+    args, rest = ap.parse_known_args()
+    if args.browser:
+        import bench_browser
+
+        bench_browser.main(rest)
+        return
     if args.widgets:
         import bench_widgets
 

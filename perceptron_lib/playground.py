@@ -19,7 +19,6 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
 from numpy.typing import ArrayLike
 
 from ._validate import check_count, check_data
@@ -151,8 +150,3 @@ class Playground:
     def __repr__(self) -> str:
         n = self.html.count('"name"') or self.html.count("&quot;name&quot;")
         return f"<perceptron playground, {n} data set{'s' if n != 1 else ''}>"
-
-
-def as_arrays(dataset: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-    """``(X, y)`` of one data set as written in a playground's ``data-datasets``."""
-    return np.asarray(dataset["X"], dtype=float), np.asarray(dataset["y"], dtype=float)

@@ -78,6 +78,8 @@ class ServedSite(str):
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep connections open, as any real web server does
+
     def log_message(self, format: str, *args) -> None:
         pass
 
