@@ -2,13 +2,15 @@
 """The course's commands, with no tool needed beyond Python 3.11 and pip.
 
     python3 tasks.py book    build the book into _build/html
-    python3 tasks.py test    run every test (lint, library, notebooks, a clean book build)
+    python3 tasks.py test    run every test (lint, library, notebooks, a clean book build,
+                             the site in headless Chromium where Chromium is installed)
     python3 tasks.py lab     open the exercise notebooks in JupyterLab
     python3 tasks.py serve   serve the built site on http://127.0.0.1:8000
     python3 tasks.py bench   run the benchmarks in bench/
 
 Each command first makes sure the virtual environment .venv exists and holds what
 requirements.txt and constraints.txt pin; it (re)installs only when they changed.
+`test` also installs the npm packages of package-lock.json (axe-core) with npm ci.
 """
 
 from __future__ import annotations
@@ -61,6 +63,35 @@ def ensure_env() -> Path:
     return py
 
 
+NODE_PINS = ("package.json", "package-lock.json")
+
+
+def ensure_node_packages() -> None:
+    """``npm ci`` the packages the browser tests inject into pages (axe-core), when needed.
+
+    Without npm, or when npm fails, the accessibility scan skips and says so (and fails
+    where PERCEPTRON_COURSE_REQUIRE_BROWSER is set, as in CI).
+    """
+    npm = shutil.which("npm")
+    if npm is None:
+        print("npm not found: the browser tests' accessibility scan (axe-core) will skip")
+        return
+    h = hashlib.sha256()
+    for name in NODE_PINS:
+        h.update((ROOT / name).read_bytes())
+    stamp = ROOT / "node_modules" / ".course-installed"
+    if stamp.exists() and stamp.read_text() == h.hexdigest():
+        return
+    try:
+        run([npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"])
+    except subprocess.CalledProcessError:
+        if os.environ.get("PERCEPTRON_COURSE_REQUIRE_BROWSER"):
+            raise
+        print("npm ci failed: the browser tests' accessibility scan (axe-core) will skip")
+        return
+    stamp.write_text(h.hexdigest())
+
+
 def bin_of(py: Path, tool: str) -> Path:
     return py.parent / tool
 
@@ -76,6 +107,7 @@ def book(args: argparse.Namespace) -> None:
 
 def test(args: argparse.Namespace) -> None:
     py = ensure_env()
+    ensure_node_packages()
     run([bin_of(py, "ruff"), "check", "."])
     workers = ["-n", str(args.workers)] if args.workers != "0" else []
     run([py, "-m", "pytest", *workers, "--dist", "loadfile", *args.pytest_args])
@@ -93,7 +125,7 @@ def serve(args: argparse.Namespace) -> None:
         sys.exit("No site yet: run `python3 tasks.py book` first.")
     print(f"Serving {site} on http://127.0.0.1:{args.port} (Ctrl+C stops it)")
     run([sys.executable, "-m", "http.server", str(args.port), "--bind", "127.0.0.1",
-         "--directory", site])
+         "--protocol", "HTTP/1.1", "--directory", site])
 
 
 def bench(args: argparse.Namespace) -> None:
