@@ -9,6 +9,10 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 matplotlib.use("Agg")
+
+# With --doctest-modules pytest would also import both conftest.py files (this one and
+# tests/browser's) as modules named "conftest", and the second import would clash.
+collect_ignore = ["conftest.py", "browser/conftest.py"]
 sys.path.insert(0, os.path.dirname(__file__))
 
 settings.register_profile(
