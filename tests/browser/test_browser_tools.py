@@ -1,0 +1,21 @@
+"""The browser tests have what they need: Chromium, which Playwright can drive, and axe-core.
+
+Without Chromium this is the one browser test collected, and it skips saying how to
+enable the others (or fails where PERCEPTRON_COURSE_REQUIRE_BROWSER is set).
+"""
+
+from harness import chromium
+
+
+def test_chromium_starts_and_renders_a_page(chromium_executable):
+    with chromium(chromium_executable) as browser:
+        page = browser.new_page()
+        page.set_content("<p id='p'>2 + 2 = <span id='s'></span></p>"
+                         "<script>document.getElementById('s').textContent = 2 + 2</script>")
+        assert page.inner_text("#p") == "2 + 2 = 4"
+        assert int(browser.version.split(".")[0]) >= 100
+
+
+def test_axe_core_is_installed(axe_source):
+    assert "axe.run" in axe_source or "runPartial" in axe_source
+    assert len(axe_source) > 100_000  # the whole engine, not a stub
