@@ -4,16 +4,17 @@ Without Chromium this is the one browser test collected, and it skips saying how
 enable the others (or fails where PERCEPTRON_COURSE_REQUIRE_BROWSER is set).
 """
 
-from harness import chromium
 
 
-def test_chromium_starts_and_renders_a_page(chromium_executable):
-    with chromium(chromium_executable) as browser:
-        page = browser.new_page()
+def test_chromium_starts_and_renders_a_page(browser):
+    page = browser.new_page()
+    try:
         page.set_content("<p id='p'>2 + 2 = <span id='s'></span></p>"
                          "<script>document.getElementById('s').textContent = 2 + 2</script>")
         assert page.inner_text("#p") == "2 + 2 = 4"
-        assert int(browser.version.split(".")[0]) >= 100
+    finally:
+        page.close()
+    assert int(browser.version.split(".")[0]) >= 100
 
 
 def test_axe_core_is_installed(axe_source):
