@@ -44,26 +44,54 @@ from .offset import add_offset_feature
 from .separability import MaxMarginResult, is_linearly_separable, max_margin
 from .spam import FEATURE_NAMES, count_message, spam_feature_matrix, spam_features, tokenize
 from .spam7 import Spam7, load_spam7
+from .variants import (
+    AveragedResult,
+    KernelResult,
+    OneVsAllResult,
+    VotedResult,
+    averaged_perceptron,
+    kernel_decision,
+    kernel_perceptron,
+    kernel_predict,
+    linear_kernel,
+    one_vs_all,
+    one_vs_all_predict,
+    one_vs_all_scores,
+    polynomial_kernel,
+    rbf_kernel,
+    voted_perceptron,
+    voted_predict,
+)
 
 __version__ = "0.1.0"
 
 __all__ = [
     "FEATURE_NAMES",
+    "AveragedResult",
+    "KernelResult",
     "LemmaCheck",
     "MaxMarginResult",
+    "OneVsAllResult",
+    "Perceptron",
     "PerceptronResult",
     "ProofTrace",
     "SeparableData",
     "Spam7",
     "Update",
+    "VotedResult",
     "accuracy",
     "add_offset_feature",
+    "averaged_perceptron",
     "check_lemmas",
     "count_message",
     "cross_val_accuracy",
     "flip_labels",
     "is_linearly_separable",
+    "kernel_decision",
+    "kernel_perceptron",
+    "kernel_predict",
     "kfold_indices",
+    "linear_kernel",
     "load_spam7",
     "majority_baseline",
     "make_noisy",
@@ -74,14 +102,19 @@ __all__ = [
     "mistake_bound",
     "notes_example",
     "offset_example",
+    "one_vs_all",
+    "one_vs_all_predict",
+    "one_vs_all_scores",
     "perceptron",
     "perceptron_through_origin",
     "playground",
     "plotting",
     "point_margins",
+    "polynomial_kernel",
     "predict",
     "proof_quantities",
     "radius",
+    "rbf_kernel",
     "signed_distance",
     "spam_feature_matrix",
     "spam_features",
@@ -90,6 +123,8 @@ __all__ = [
     "tokenize",
     "train_test_split",
     "update",
+    "voted_perceptron",
+    "voted_predict",
     "widgets",
 ]
 
@@ -99,4 +134,6 @@ _LAZY = {"playground", "plotting", "widgets"}
 def __getattr__(name: str):
     if name in _LAZY:
         return importlib.import_module(f".{name}", __name__)
+    if name == "Perceptron":  # the scikit-learn estimator: loads scikit-learn on first use
+        return importlib.import_module(".estimator", __name__).Perceptron
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

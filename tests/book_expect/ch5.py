@@ -238,6 +238,17 @@ def expected() -> dict[str, object]:
     out["ch5_cv_scaled_hi"] = float(cv[True].mean(axis=1).max())
     out["ch5_cv_raw_lo"] = float(cv[False].mean(axis=1).min())
     out["ch5_cv_raw_hi"] = float(cv[False].mean(axis=1).max())
+    # the estimator in scikit-learn's cross_val_score, on the same folds
+    from sklearn.model_selection import cross_val_score
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    folds = np.array_split(np.random.default_rng(0).permutation(len(y_train)), k)
+    cv_splits = [(np.concatenate([folds[i] for i in range(k) if i != j]), folds[j])
+                 for j in range(k)]
+    sk = cross_val_score(make_pipeline(StandardScaler(), pl.Perceptron(tau=20)),
+                         X_train, y_train, cv=cv_splits)
+    out["ch5_sk_same"] = int(np.sum(sk == cv[True][i20]))
 
     best_tau = taus[int(np.argmax(cv[True].mean(axis=1)))]
     out["ch5_best_tau"] = best_tau
