@@ -4,6 +4,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+# scikit-learn's conformance suite skips check_array_api_input (array API dispatch on
+# NumPy inputs must not change an estimator's results) unless SciPy was imported with
+# this variable set; set it before anything imports SciPy, so that the check runs.
+os.environ.setdefault("SCIPY_ARRAY_API", "1")
+
 import matplotlib
 import pytest
 from hypothesis import HealthCheck, settings

