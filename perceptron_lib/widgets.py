@@ -37,6 +37,8 @@ from .generate import make_separable
 from .margin import mistake_bound, point_margins, radius
 from .spam import FEATURE_NAMES, count_message, spam_features
 
+AVERAGE_COLOR = "#CC79A7"  # reddish purple (Okabe-Ito), the averaged hypothesis
+
 LIVE_HINT = (
     "A picture of the explorer's starting state. To use it, run this page as a notebook: "
     "launch it (rocket icon at the top of the page) or download it."
@@ -61,11 +63,13 @@ def _legend(ax, entries: list[str], labels: dict[str, str] | None = None, **kw) 
     from matplotlib.patches import Patch
 
     names = {"boundary": "boundary", "normal": r"normal $\theta$", "pos": "$y=+1$",
-             "neg": "$y=-1$", "ring": "current example", "band": "margin band"}
+             "neg": "$y=-1$", "ring": "current example", "band": "margin band",
+             "average": "average"}
     names.update(labels or {})
     handles = {
         "boundary": Line2D([], [], color=plotting.BOUNDARY_COLOR, linewidth=2),
         "normal": Line2D([], [], color=plotting.NORMAL_COLOR, linewidth=2),
+        "average": Line2D([], [], color=AVERAGE_COLOR, linewidth=2.5, linestyle="--"),
         "pos": Line2D([], [], color=plotting.POSITIVE_COLOR, marker="+", linestyle="",
                       markersize=9, markeredgewidth=2.5),
         "neg": Line2D([], [], color=plotting.NEGATIVE_COLOR, marker="_", linestyle="",
@@ -225,7 +229,10 @@ class StepTrainer(Explorer):
     ``theta = 0``.  The picture shows the boundary and the normal vector, and rings the
     example just considered.  The same moves are the methods :meth:`step`,
     :meth:`epoch`, :meth:`run` and :meth:`reset`; after :meth:`run` the state equals
-    what :func:`perceptron_lib.perceptron` returns.
+    what :func:`perceptron_lib.perceptron` returns.  With ``show_average`` it also draws
+    the average of the hypothesis over every visit so far (chapter 6), which after
+    :meth:`run` equals what :func:`perceptron_lib.averaged_perceptron` returns.  Up to
+    ``LABELLED_POINTS`` points carry their index ``x^(i)``.
 
     Parameters
     ----------
@@ -234,15 +241,21 @@ class StepTrainer(Explorer):
     tau : int, default 10
     offset : bool, default True
         False runs PERCEPTRON-THROUGH-ORIGIN (``theta_0`` stays 0).
+    show_average : bool, default False
+        Also draw the running average of the hypotheses, the averaged perceptron.
     """
 
-    def __init__(self, X: ArrayLike, y: ArrayLike, tau: int = 10, offset: bool = True) -> None:
+    LABELLED_POINTS = 12
+
+    def __init__(self, X: ArrayLike, y: ArrayLike, tau: int = 10, offset: bool = True,
+                 show_average: bool = False) -> None:
         super().__init__()
         self.X, self.y = check_data(X, y)
         if self.X.shape[1] != 2:
             raise ValueError(f"StepTrainer draws 2-D data, got {self.X.shape[1]} features")
         self.tau = check_tau(tau)
         self.offset = bool(offset)
+        self.show_average = bool(show_average)
         self._xlim, self._ylim = _view_box(self.X)
         buttons = []
         for label, action, tip in (
@@ -267,6 +280,16 @@ class StepTrainer(Explorer):
         self.converged = False
         self._changed = False
         self.last: tuple[int, bool] | None = None  # (index, was it a mistake)
+        self.visits = 0
+        self._sum_theta = np.zeros(2)
+        self._sum_theta_0 = 0.0
+
+    @property
+    def average(self) -> tuple[np.ndarray, float] | None:
+        """The mean of ``(theta, theta_0)`` after every visit so far; None before the first."""
+        if self.visits == 0:
+            return None
+        return self._sum_theta / self.visits, float(self._sum_theta_0 / self.visits)
 
     @property
     def done(self) -> bool:
@@ -285,6 +308,9 @@ class StepTrainer(Explorer):
             self.mistakes += 1
             self._changed = True
         self.last = (i, updated)
+        self._sum_theta = self._sum_theta + self.theta
+        self._sum_theta_0 += self.theta_0
+        self.visits += 1
         self.i += 1
         if self.i == len(self.y):
             if not self._changed:
@@ -311,17 +337,25 @@ class StepTrainer(Explorer):
         ax = fig.add_subplot()
         plotting.style_axes(ax, self._xlim, self._ylim)
         ax.set_title(" ", fontsize=10)
-        for k, (a, b) in enumerate(self.X, start=1):
-            ax.annotate(f"$x^{{({k})}}$", (a, b), textcoords="offset points", xytext=(7, 5),
-                        fontsize=10)
-        _legend(ax, ["boundary", "normal", "pos", "neg", "ring"], loc="upper center",
-                bbox_to_anchor=(0.5, -0.14), ncol=3, fontsize=8)
+        if len(self.y) <= self.LABELLED_POINTS:
+            for k, (a, b) in enumerate(self.X, start=1):
+                ax.annotate(f"$x^{{({k})}}$", (a, b), textcoords="offset points",
+                            xytext=(7, 5), fontsize=10)
+        entries = ["boundary", "normal", "pos", "neg", "ring"]
+        if self.show_average:
+            entries.insert(1, "average")
+        _legend(ax, entries, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=3,
+                fontsize=8)
 
     def draw_dynamic(self, fig: Figure) -> None:
         ax = fig.axes[0]
         if np.any(self.theta):
             plotting.plot_boundary(ax, self.theta, self.theta_0)
             plotting.plot_normal(ax, self.theta, self.theta_0)
+        avg = self.average if self.show_average else None
+        if avg is not None and np.any(avg[0]):
+            plotting.plot_boundary(ax, avg[0], avg[1], shade=False, color=AVERAGE_COLOR,
+                                   linewidth=2.5, linestyle="--", label=None)
         current = self.last[0] if self.last else self.i
         plotting.plot_points(ax, self.X, self.y, highlight=current)
         ax.set_title(self._headline(), fontsize=10)
@@ -342,8 +376,15 @@ class StepTrainer(Explorer):
             f"<b>epoch</b> {min(self.t, self.tau)} &nbsp; <b>next example</b> x({self.i + 1})"
             f" &nbsp; <b>updates</b> {self.mistakes} &nbsp; <b>&theta;</b> = "
             f"{_fmt_vec(self.theta)} &nbsp; <b>&theta;<sub>0</sub></b> = {self.theta_0:g}"
-            f" &nbsp; ({state})"
+            f" &nbsp; ({state})" + self._average_status()
         )
+
+    def _average_status(self) -> str:
+        avg = self.average if self.show_average else None
+        if avg is None:
+            return ""
+        return (f"<br><b>average over {self.visits} visits</b> &nbsp; <b>&theta;&#773;</b> = "
+                f"{_fmt_vec(avg[0])} &nbsp; <b>&theta;&#773;<sub>0</sub></b> = {avg[1]:.4g}")
 
     def alt_text(self) -> str:
         return (

@@ -44,6 +44,47 @@ def test_step_trainer_follows_the_trace_one_step_at_a_time():
     assert seen == [(u.epoch, u.index) for u in trace]
 
 
+@pytest.mark.parametrize("offset", [True, False])
+@pytest.mark.parametrize("tau", [2, 30])
+def test_step_trainer_average_is_the_averaged_perceptron(offset, tau):
+    X, y = pl.make_noisy(30, 2, flip=0.1, gamma=0.2, R=2.0, seed=3)
+    trainer = W.StepTrainer(X, y, tau=tau, offset=offset, show_average=True)
+    assert trainer.average is None
+    trainer.step()
+    np.testing.assert_array_equal(trainer.average[0], trainer.theta)
+    trainer.run()
+    r = pl.averaged_perceptron(X, y, tau=tau, offset=offset)
+    theta_bar, theta_0_bar = trainer.average
+    np.testing.assert_array_equal(theta_bar, r.theta)
+    assert theta_0_bar == r.theta_0
+    assert trainer.visits == len(y) * r.epochs
+    assert "average over" in trainer.status()
+    trainer.reset()
+    assert trainer.average is None and trainer.visits == 0
+
+
+def test_step_trainer_draws_the_average_only_when_asked():
+    X, y = pl.make_noisy(30, 2, flip=0.1, gamma=0.2, R=2.0, seed=3)
+    for show in (False, True):
+        trainer = W.StepTrainer(X, y, tau=30, show_average=show)
+        trainer.epoch()
+        fig = trainer.figure()
+        ax = fig.axes[0]
+        styles = [line.get_linestyle() for line in ax.get_lines()]
+        legend = [t.get_text() for t in ax.get_legend().get_texts()]
+        assert ("--" in styles) == show and ("average" in legend) == show
+        assert ("average over" in trainer.status()) == show
+
+
+def test_step_trainer_names_the_points_only_when_there_are_few():
+    ex = pl.notes_example()
+    few = W.StepTrainer(ex.X, ex.y).figure().axes[0]
+    X, y = pl.make_noisy(30, 2, flip=0.1, gamma=0.2, R=2.0, seed=3)
+    many = W.StepTrainer(X, y).figure().axes[0]
+    assert [t.get_text() for t in few.texts] == [f"$x^{{({k})}}$" for k in range(1, len(ex.y) + 1)]
+    assert len(many.texts) == 0
+
+
 def test_step_trainer_epoch_and_reset():
     ex = pl.notes_example()
     trainer = W.StepTrainer(ex.X, ex.y)
