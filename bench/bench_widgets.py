@@ -63,6 +63,18 @@ def cases():
     yield "MessageExplorer: type a character", lambda k: setattr(
         msg._text, "value", sm.test_message + "!" * (k % 5))
 
+    rng = np.random.default_rng(0)
+    r = np.concatenate([rng.uniform(0.0, 0.8, 30), rng.uniform(1.3, 2.0, 30)])
+    angle = rng.uniform(0.0, 2 * np.pi, 60)
+    ring = (np.column_stack([r * np.cos(angle), r * np.sin(angle)]), np.repeat([1, -1], 30))
+    ke = W.KernelExplorer({"disc in a ring": ring, "XOR clouds": pl.make_xor(10, seed=0)})
+    _ = ke.ui  # build the interface, as displaying it would
+    yield "KernelExplorer: change the kernel (60 points)", lambda k: setattr(
+        ke._kernel, "value", W.KernelExplorer.KERNELS[k % 3])
+    ke.set(kernel="RBF")
+    yield "KernelExplorer: move gamma (60 points)", lambda k: setattr(
+        ke._gamma, "value", float(np.geomspace(0.1, 30, 30)[k]))
+
 
 def main() -> None:
     print("| explorer action | median ms | max ms |")

@@ -28,6 +28,21 @@ def test_notebooks_are_committed_without_outputs():
     assert not dirty, f"strip the outputs of: {dirty}"
 
 
+def test_notebooks_are_valid_with_unique_cell_ids():
+    # nbformat 4.5 requires an id on every cell; without one, readers get a warning and
+    # a future nbformat refuses the file.
+    import nbformat
+
+    for nb_path in tracked_notebooks():
+        raw = json.loads(nb_path.read_text())
+        name = str(nb_path.relative_to(ROOT))
+        assert (raw["nbformat"], raw["nbformat_minor"]) >= (4, 5), name
+        ids = [cell.get("id") for cell in raw["cells"]]
+        assert None not in ids, f"{name}: cell {ids.index(None)} has no id"
+        assert len(set(ids)) == len(ids), f"{name}: repeated cell ids"
+        nbformat.validate(nbformat.from_dict(raw))
+
+
 def test_every_requirement_is_pinned_and_constrained():
     reqs = requirement_lines("requirements.txt")
     assert len(reqs) >= 6

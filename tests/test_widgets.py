@@ -170,12 +170,92 @@ def test_message_explorer_verdict():
         W.MessageExplorer([1.0, 2.0, 3.0], 0.0)
 
 
+def _kernel_datasets():
+    corners = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]])
+    Xx, yx = pl.make_xor(n_per_quadrant=4, spread=0.3, seed=2)
+    return {"corners": (corners, np.array([1, 1, -1, -1])), "clouds": (Xx, yx)}
+
+
+@pytest.mark.parametrize("kernel,degree,gamma", [("linear", 2, 1.0), ("polynomial", 1, 1.0),
+                                                 ("polynomial", 3, 1.0), ("RBF", 2, 0.05),
+                                                 ("RBF", 2, 20.0)])
+@pytest.mark.parametrize("dataset", ["corners", "clouds"])
+def test_kernel_explorer_runs_the_library_kernel_perceptron(dataset, kernel, degree, gamma):
+    data = _kernel_datasets()
+    e = W.KernelExplorer(data, kernel=kernel, degree=degree, gamma=gamma, tau=30)
+    e.set(dataset=dataset)
+    X, y = data[dataset]
+    K = {"linear": pl.linear_kernel(), "polynomial": pl.polynomial_kernel(degree),
+         "RBF": pl.rbf_kernel(gamma)}[kernel]
+    r = pl.kernel_perceptron(X, y, K, tau=30)
+    np.testing.assert_array_equal(e.result.alpha, r.alpha)
+    assert (e.result.theta_0, e.result.mistakes, e.result.converged) == (
+        r.theta_0, r.mistakes, r.converged)
+    assert e.training_errors == int(np.sum(pl.kernel_predict(r, X) != y))
+    gx, gy, f = e.grid_scores()
+    probe = np.column_stack([gx.ravel()[::997], gy.ravel()[::997]])
+    np.testing.assert_allclose(f.ravel()[::997], pl.kernel_decision(r, probe), atol=1e-9 * (
+        r.alpha.sum() * np.abs(r.kernel(X, probe)).max() + abs(r.theta_0)))
+    if kernel in ("linear", "polynomial") and degree == 1 and dataset == "corners":
+        assert not np.any(f) and "f(x) = 0 everywhere" in e._title()  # not rounding noise
+    used = int(np.sum(r.alpha > 0))
+    assert f"{used} of {len(y)}" in e.status() and f"{used} examples" in e.alt_text()
+
+
+def test_kernel_explorer_controls_drive_it():
+    e = W.KernelExplorer(_kernel_datasets(), kernel="linear")
+    e.ui
+    assert not e.result.converged and "f(x) = 0 everywhere" in e._title()
+    assert "not converged" in e.status() and "training errors</b> 2" in e.status()
+    e._kernel.value = "polynomial"
+    assert e.kernel == "polynomial" and e.result.converged and e.training_errors == 0
+    e._degree.value = 3
+    assert e.formula().endswith("(x·x′ + 1)³") and e._title() == e.formula()
+    e._data.value = "clouds"
+    assert e.dataset == "clouds" and len(e.result.y) == 16
+    e._tau.value = 1
+    assert e.tau == 1 and e.result.epochs == 1
+    e._kernel.value = "RBF"
+    e._gamma.value = 10.0
+    assert e.gamma == pytest.approx(10.0) and "exp(−10·" in e.formula()
+    e.set(kernel="linear", dataset="corners")
+    assert (e._kernel.value, e._data.value) == ("linear", "corners")  # code moves controls
+
+
+@pytest.mark.parametrize("datasets,message", [
+    ({}, "non-empty mapping"),
+    ({"a": np.zeros((3, 2))}, "must be a pair"),
+    ({"a": (np.zeros((2, 3)), [1, -1])}, "has 3 features"),
+    ({"a": ([[0.0, 0.0], [1.0, 1.0]], [1, 2])}, "label"),
+])
+def test_kernel_explorer_names_bad_data(datasets, message):
+    with pytest.raises(ValueError, match=message):
+        W.KernelExplorer(datasets)
+
+
+@pytest.mark.parametrize("change,message", [
+    ({"kernel": "sigmoid"}, "kernel must be one of"),
+    ({"degree": 0}, "degree must be"),
+    ({"degree": 2.5}, "degree must be"),
+    ({"gamma": 0.0}, "gamma must"),
+    ({"gamma": float("nan")}, "gamma"),
+    ({"dataset": "moons"}, "unknown data set 'moons'"),
+    ({"tau": 0}, "tau"),
+])
+def test_kernel_explorer_names_bad_choices(change, message):
+    e = W.KernelExplorer(_kernel_datasets())
+    with pytest.raises(ValueError, match=message):
+        e.set(**change)
+    assert (e.kernel, e.degree, e.dataset) == ("polynomial", 2, "corners")  # unchanged
+
+
 EXPLORERS = [
     lambda: W.StepTrainer(pl.notes_example().X, pl.notes_example().y),
     lambda: W.OffsetExplorer(pl.offset_example().X[:, 0], pl.offset_example().y),
     lambda: W.MarginExplorer(pl.notes_example().X, pl.notes_example().y),
     lambda: W.ConvergenceExplorer(n=20),
     lambda: W.MessageExplorer([1.0, 1.0], -0.5, "WIN CASH NOW!!! call 0800 123 456"),
+    lambda: W.KernelExplorer(_kernel_datasets()),
 ]
 
 
@@ -231,6 +311,9 @@ MOVES = [
     (lambda: W.MessageExplorer([1.0, 1.0], -0.5, "hello there", X=[[0, 0.2], [0.3, 0.9]],
                                y=[-1, 1]),
      lambda e: (e.set_message("WIN 1000000 NOW"), e.png(), e.set_message("see you at 5"))),
+    (lambda: W.KernelExplorer(_kernel_datasets()),
+     lambda e: (e.set(kernel="RBF"), e.png(), e.set(dataset="clouds", degree=3),
+                e.png(), e.set(kernel="polynomial"))),
 ]
 
 

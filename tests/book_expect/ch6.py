@@ -126,9 +126,23 @@ def _poly2(A, B):
     return (A @ B.T + 1.0) ** 2
 
 
-def _rbf1(A, B):
-    sq = (A * A).sum(1)[:, None] + (B * B).sum(1)[None, :] - 2 * A @ B.T
-    return np.exp(-np.maximum(sq, 0.0))
+def _rbf(gamma):
+    def k(A, B):
+        sq = ((A[:, None, :] - B[None, :, :]) ** 2).sum(axis=2)
+        return np.exp(-gamma * sq)
+
+    return k
+
+
+_rbf1 = _rbf(1.0)
+
+
+def _lin(A, B):
+    return A @ B.T
+
+
+def _kernel_labels(X, y, alpha, theta_0, K, Z):
+    return np.where((alpha * y) @ K(X, Z) + theta_0 > 0, 1, -1)
 
 
 def _phi(X):
@@ -357,6 +371,29 @@ def expected() -> dict[str, object]:
     assert conv
     out["ch6_rbf_mistakes"] = mistakes
     out["ch6_rbf_used"] = int(np.sum(alpha > 0))
+
+    # the kernel explorer's data sets: a disc inside a ring, XOR with flipped labels
+    rng = np.random.default_rng(0)
+    r = np.concatenate([rng.uniform(0.0, 0.8, 30), rng.uniform(1.3, 2.0, 30)])
+    angle = rng.uniform(0.0, 2 * np.pi, 60)
+    Xr, yr = np.column_stack([r * np.cos(angle), r * np.sin(angle)]), np.repeat([1, -1], 30)
+    assert not _kernel_run(Xr, yr, _lin, 100)[4]
+    alpha, _, mistakes, _, conv = _kernel_run(Xr, yr, _poly2, 100)
+    assert conv
+    out["ch6_kx_ring_n"] = len(yr)
+    out["ch6_kx_ring_mistakes"], out["ch6_kx_ring_used"] = mistakes, int(np.sum(alpha > 0))
+    yf = pl.flip_labels(yx, 0.1, seed=0)
+    out["ch6_kx_flipped"] = int(np.sum(yf != yx))
+    Xn, yn = pl.make_xor(n_per_quadrant=250, spread=0.3, seed=1)
+    out["ch6_kx_new_n"] = len(yn)
+    a_q, t_q, _, _, conv_q = _kernel_run(Xx, yf, _poly2, 100)
+    a_r, t_r, _, epochs_r, conv_r = _kernel_run(Xx, yf, _rbf(10.0), 100)
+    assert not conv_q and conv_r
+    out["ch6_kx_quad_errors"] = int(np.sum(_kernel_labels(Xx, yf, a_q, t_q, _poly2, Xx) != yf))
+    out["ch6_kx_rbf_epochs"], out["ch6_kx_rbf_used"] = epochs_r, int(np.sum(a_r > 0))
+    out["ch6_kx_quad_acc"] = _pct(np.mean(_kernel_labels(Xx, yf, a_q, t_q, _poly2, Xn) == yn))
+    out["ch6_kx_rbf_acc"] = _pct(np.mean(
+        _kernel_labels(Xx, yf, a_r, t_r, _rbf(10.0), Xn) == yn))
 
     # --- exercises -----------------------------------------------------------------------
     X3 = np.array([[1.0, 3.0], [0.0, 0.0], [-1.0, 1.0]])
