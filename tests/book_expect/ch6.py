@@ -103,7 +103,7 @@ def _ova_predict(classes, T, T0, X):
     return classes[np.argmax(X @ np.asarray(T).T + np.asarray(T0), axis=1)]
 
 
-def _kernel_run(X, y, K, tau):
+def _kernel_run(X, y, K, tau, offset=True):
     """The kernel perceptron, from the Gram matrix."""
     G = K(X, X)
     n = len(y)
@@ -113,7 +113,7 @@ def _kernel_run(X, y, K, tau):
         for i in range(n):
             if y[i] * ((alpha * y) @ G[:, i] + theta_0) <= 0:
                 alpha[i] += 1
-                theta_0 += y[i]
+                theta_0 += y[i] if offset else 0.0
                 mistakes += 1
                 changed = True
         if not changed:
@@ -394,6 +394,16 @@ def expected() -> dict[str, object]:
     out["ch6_kx_quad_acc"] = _pct(np.mean(_kernel_labels(Xx, yf, a_q, t_q, _poly2, Xn) == yn))
     out["ch6_kx_rbf_acc"] = _pct(np.mean(
         _kernel_labels(Xx, yf, a_r, t_r, _rbf(10.0), Xn) == yn))
+    out["ch6_ex_rbf_first"] = next(g for g in (0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0)
+                                   if _kernel_run(Xx, yf, _rbf(g), 100)[4])
+    a_n, _, mistakes, epochs, conv = _kernel_run(Xx, yf, _rbf(100.0), 100, offset=False)
+    assert conv
+    stored = a_n > 0
+    out["ch6_ex_nn_mistakes"], out["ch6_ex_nn_epochs"] = mistakes, epochs
+    out["ch6_ex_nn_stored"] = int(stored.sum())
+    nn = np.array([yf[stored][np.argmin(np.linalg.norm(Xx[stored] - z, axis=1))] for z in Xn])
+    out["ch6_ex_nn_agree"] = _pct(np.mean(_kernel_labels(Xx, yf, a_n, 0.0, _rbf(100.0), Xn) == nn))
+    out["ch6_ex_nn_acc"] = _pct(np.mean(nn == yn))
 
     # --- exercises -----------------------------------------------------------------------
     X3 = np.array([[1.0, 3.0], [0.0, 0.0], [-1.0, 1.0]])
