@@ -40,8 +40,8 @@ from .spam import FEATURE_NAMES, count_message, spam_features
 from .variants import (
     Kernel,
     KernelResult,
-    kernel_decision,
     kernel_perceptron,
+    kernel_predict,
     linear_kernel,
     polynomial_kernel,
     rbf_kernel,
@@ -934,7 +934,7 @@ class KernelExplorer(Explorer):
     def training_errors(self) -> int:
         """How many of the data set's points the final hypothesis gets wrong."""
         X, y = self.datasets[self.dataset]
-        return int(np.sum(np.where(kernel_decision(self.result, X) > 0, 1, -1) != y))
+        return int(np.sum(kernel_predict(self.result, X) != y))
 
     def _limits(self) -> tuple[tuple[float, float], tuple[float, float]]:
         X, _ = self.datasets[self.dataset]
