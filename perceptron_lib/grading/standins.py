@@ -37,7 +37,6 @@ EQUIVALENTS: dict[str, tuple[str, ...]] = {
                    "kernel_perceptron", "Perceptron"),
     "perceptron_through_origin": ("perceptron", "averaged_perceptron", "voted_perceptron",
                                   "kernel_perceptron", "Perceptron"),
-    "averaged_perceptron": ("voted_perceptron",),
 }
 
 #: Names under which code reaches a module of the library (``pl.perceptron``).
