@@ -182,4 +182,19 @@ def grade(path: Path, assignment: str | None = None,
         g.status = run.status
     for err in run.cell_errors[:5]:
         g.notes.append(f"cell {err['cell']} raised {err['error']}")
+    if _hit_a_limit(run):
+        g.notes.append(f"When graded, {sandbox.describe(limits or sandbox.Limits())}; a cell "
+                       "that runs past its time, exits or crashes is skipped and the others "
+                       "still count.")
     return g
+
+
+LIMIT_WORDS = ("time limit", "CPU time", "per call", "per cell", "MemoryError",
+               "killed", "whole notebook", "size limit")
+
+
+def _hit_a_limit(run: sandbox.RunResult) -> bool:
+    """Whether a cell, a call or the whole run stopped at one of the sandbox's limits."""
+    texts = [run.status, *(e.get("error", "") for e in run.cell_errors),
+             *(a.get("error", "") for a in run.answers.values())]
+    return any(word in text for text in texts for word in LIMIT_WORDS)

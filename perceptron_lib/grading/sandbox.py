@@ -69,6 +69,13 @@ class Limits:
     cell_seconds: float = 5.0
 
 
+def describe(limits: Limits) -> str:
+    """The limits in words, as the feedback and the exercise notebooks state them."""
+    return (f"each cell may run for {limits.cell_seconds:g} s, each call of a graded "
+            f"function for {limits.call_seconds:g} s, the whole notebook for "
+            f"{limits.wall_seconds:g} s, with {limits.memory_bytes / 1024**3:g} GiB of memory")
+
+
 @dataclass
 class RunResult:
     """What came back from the child."""
@@ -347,7 +354,8 @@ def run(
         except (BrokenPipeError, OSError):
             pass
         if not reader.finished.wait(timeout=limits.wall_seconds):
-            status = f"timeout: stopped after {limits.wall_seconds:g} s"
+            status = (f"timeout: stopped after {limits.wall_seconds:g} s "
+                      "(the limit for the whole notebook)")
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
