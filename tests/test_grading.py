@@ -304,3 +304,19 @@ def test_a_function_that_changes_its_argument_is_reported(tmp_path):
                         "args": [encode(np.zeros(3)), encode(np.ones(2))]}])
     assert run.answers["x"]["mutated"] == [0]
     np.testing.assert_array_equal(run.answers["x"]["value"], np.ones(2))
+
+
+def test_without_bubblewrap_grading_works_and_the_report_says_so(tmp_path, monkeypatch):
+    from perceptron_lib.grading.grader import grade
+
+    monkeypatch.setattr(sandbox, "_mode", ["limits-only"])
+    g = grade(notebook(tmp_path / "right.ipynb", [SOLUTION]))
+    assert g.total == MAX and g.status == "ok"
+    cheat = notebook(tmp_path / "cheat.ipynb", [
+        "import perceptron_lib as pl\ndef perceptron(X, y, tau):\n"
+        "    r = pl.perceptron(X, y, tau)\n    return r.theta, r.theta_0, r.mistakes"])
+    assert grade(cheat).tasks[1].points == 0  # the stand-in library is still first
+    report = sandbox.isolation_report([tmp_path])
+    assert report["sandbox"].startswith("none") and report["hidden_paths"] == []
+    assert report["visible_paths"] == [str(tmp_path.resolve())]
+    assert any("file system" in item for item in report["not_isolated"])
