@@ -102,8 +102,8 @@ class Submission:
         Where the graded notebook was found, relative to SUBMISSIONS (``a.zip: x/y``
         for an archive's member).
     layout
-        How the student was recognised: ``file``, ``folder``, ``moodle folder``,
-        ``moodle file`` or ``canvas file``.
+        How the student was recognised: ``plain file`` (the stem), ``student folder``,
+        ``Moodle folder``, ``Moodle file`` or ``Canvas file``.
     notes
         What the instructor should know: a late submission, several notebooks and which
         one was graded.
@@ -135,8 +135,8 @@ class _Found:
 class _Budget:
     """What one archive given by the instructor may still hold, nested archives included."""
 
-    bytes: int = MAX_ARCHIVE_BYTES
-    members: int = MAX_MEMBERS
+    bytes: int = field(default_factory=lambda: MAX_ARCHIVE_BYTES)
+    members: int = field(default_factory=lambda: MAX_MEMBERS)
 
 
 def parse_name(name: str, is_folder: bool = False) -> Named | None:
@@ -160,16 +160,20 @@ def parse_name(name: str, is_folder: bool = False) -> Named | None:
     moodle = MOODLE.match(name)
     if moodle and (is_folder or moodle["file"]):
         student = Student(moodle["name"].strip(), moodle["id"])
-        return Named(student, "moodle folder" if is_folder else "moodle file")
+        return Named(student, "Moodle folder" if is_folder else "Moodle file")
     if is_folder:
         return None
     canvas = CANVAS.match(name)
     if canvas:
         first = canvas["file"].split(".")[0]  # Canvas puts -1 before the first dot
         again = RESUBMITTED.search(first)
-        return Named(Student(canvas["name"], canvas["id"]), "canvas file",
+        return Named(Student(canvas["name"], canvas["id"]), "Canvas file",
                      late=bool(canvas["late"]), version=int(again[1]) if again else 0)
     return None
+
+
+def _size(n: int) -> str:
+    return f"{n / MIB:.1f} MiB" if n >= MIB else f"{n} bytes"
 
 
 def _is_junk(name: str) -> bool:
@@ -277,9 +281,9 @@ def check_archive(archive: zipfile.ZipFile, label: str, budget: _Budget | None =
             raise UnsafeArchive(f"{label}: member {name!r} is a symbolic link")
     total = sum(info.file_size for info in members)
     if total > budget.bytes:
-        raise UnsafeArchive(f"{label}: {total / MIB:.0f} MiB once uncompressed, more than "
-                            f"the {MAX_ARCHIVE_BYTES // MIB} MiB an archive (with the archives "
-                            f"in it) may hold")
+        raise UnsafeArchive(f"{label}: {_size(total)} once uncompressed, more than the "
+                            f"{_size(MAX_ARCHIVE_BYTES)} an archive (with the archives in it) "
+                            "may hold")
     budget.members -= len(members)
     budget.bytes -= total
 
@@ -362,7 +366,7 @@ class Intake:
     def summary(self) -> str:
         """One line: what was found where, and what was left aside."""
         layouts = Counter(s.layout for s in self.submissions)
-        kinds = ", ".join(f"{n} {layout}" for layout, n in sorted(layouts.items()))
+        kinds = ", ".join(f"{n} {layout}{'s' * (n != 1)}" for layout, n in sorted(layouts.items()))
         line = f"{self.root}: {len(self.submissions)} submissions"
         if kinds:
             line += f" ({kinds})"
@@ -420,13 +424,13 @@ class Intake:
                 elif self._holds_named(entry):
                     self._container(entry, depth, budget)
                 else:
-                    self._owned(entry, Named(Student(entry.name), "folder"), depth, budget)
+                    self._owned(entry, Named(Student(entry.name), "student folder"), depth, budget)
                 continue
             named = parse_name(entry.name)
             suffix = _suffix(entry.name)
             if suffix == NOTEBOOK:
                 self._notebook(entry, named or Named(Student(PurePosixPath(entry.name).stem),
-                                                     "file"))
+                                                     "plain file"))
             elif suffix == ARCHIVE:
                 self._archive(entry, named, depth, budget)
             else:
@@ -469,17 +473,17 @@ class Intake:
         try:
             size = entry.size
             if size > MAX_NOTEBOOK_BYTES:
-                raise ValueError(f"{size / MIB:.1f} MiB, more than the "
-                                 f"{MAX_NOTEBOOK_BYTES // MIB} MiB a notebook may have")
+                raise ValueError(f"{_size(size)}, more than the {_size(MAX_NOTEBOOK_BYTES)} "
+                                 "a notebook may have")
             found.mtime = entry.mtime
             found.path = entry.path if entry.member is None else self._copy(entry)
         except Exception as exc:  # an unreadable member or file concerns this student only
             found.path = None
             found.problem = f"refused {entry.where}: {_reason(exc)}"
 
-    def _copy(self, entry: _Node, limit: int = MAX_NOTEBOOK_BYTES,
-              suffix: str = NOTEBOOK) -> Path:
+    def _copy(self, entry: _Node, limit: int | None = None, suffix: str = NOTEBOOK) -> Path:
         """Copy an archive's member into the temporary folder, reading at most ``limit``."""
+        limit = MAX_NOTEBOOK_BYTES if limit is None else limit
         if self.staging is None:
             self.staging = Path(tempfile.mkdtemp(prefix="perceptron-intake-"))
         self._copies += 1
@@ -489,7 +493,7 @@ class Intake:
             while chunk := src.read(MIB):
                 copied += len(chunk)
                 if copied > limit:
-                    raise ValueError(f"more than {limit // MIB} MiB once uncompressed")
+                    raise ValueError(f"more than {_size(limit)} once uncompressed")
                 dst.write(chunk)
         return target
 
@@ -544,7 +548,7 @@ class Intake:
                     if others else " (an empty folder)")]
             first = found[0] if found else None
             return Submission(student, None, first.where if first else "",
-                              first.named.layout if first else "folder",
+                              first.named.layout if first else "student folder",
                               notes=problems[1:], problem=problems[0])
         best, why = _choose_notebook(usable, self.assignment)
         notes = ["submitted late (Canvas marks the file LATE)"] if best.named.late else []
@@ -568,17 +572,17 @@ def _choose_notebook(found: list[_Found], assignment: str | None) -> tuple[_Foun
     names = {id(f): named_assignment(f.path) for f in found}
     if assignment:
         fitting = [f for f in found if names[id(f)] == assignment]
-        which = f"that names {assignment}"
+        which = f"that name{{}} {assignment}"
     else:
         fitting = [f for f in found if names[id(f)] in ASSIGNMENTS]
-        which = "that names a course assignment"
+        which = "that name{} one of the course's assignments"
     pool = fitting or found
     best = max(pool, key=lambda f: (f.named.version, f.mtime, f.where))
-    if fitting and len(fitting) == 1:
-        return best, f"the only one {which}"
+    if len(fitting) == 1:
+        return best, f"the only one {which.format('s')}"
     if fitting:
-        return best, f"the newest of those {which}"
-    return best, "the newest; none names " + (assignment or "a course assignment")
+        return best, f"the newest of those {which.format('')}"
+    return best, f"the newest; none {which.format('s').removeprefix('that ')}"
 
 
 def _reason(exc: BaseException) -> str:
