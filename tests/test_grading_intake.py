@@ -144,10 +144,14 @@ def test_moodle_folders_give_name_and_participant_id(tmp_path):
     write(ada / "report.pdf", "%PDF")
     write(tmp_path / "Alan Turing_654321_assignsubmission_file_" / "perceptron.ipynb", nb())
     write(tmp_path / "Pdf Only_777_assignsubmission_file_" / "answers.pdf", "%PDF")
+    (tmp_path / "Nothing Here_888_assignsubmission_file_").mkdir()
     with collect(tmp_path, "01_algorithm") as found:
         subs = by_student(found)
         assert sorted(subs) == ["Ada Lovelace (123456)", "Alan Turing (654321)",
-                                "Pdf Only (777)"]
+                                "Nothing Here (888)", "Pdf Only (777)"]
+        empty = subs["Nothing Here (888)"]
+        assert (empty.path, empty.layout) == (None, "Moodle folder")
+        assert empty.problem == "no notebook in the submission (an empty folder)"
         assert subs["Ada Lovelace (123456)"].path == ada / "work" / "perceptron.ipynb"
         assert subs["Ada Lovelace (123456)"].notes == []  # the checkpoint copy is not one
         assert subs["Ada Lovelace (123456)"].layout == "Moodle folder"

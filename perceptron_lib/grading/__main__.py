@@ -104,10 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     except IntakeError as exc:
         ap.error(str(exc))
     with intake:
-        _report_intake(intake)
         if intake.notebooks == 0:
             print(f"error: {intake.nothing_found()}", file=sys.stderr)
             return 1
+        _report_intake(intake)
         t0 = time.perf_counter()
         grades, graded = _grade_all(intake, args, out)
         write_gradebook(out, grades, intake.refused)

@@ -340,6 +340,7 @@ class Intake:
         self.refused: list[str] = []
         self.staging: Path | None = None
         self._found: dict[Student, list[_Found]] = defaultdict(list)
+        self._folders: dict[Student, _Found] = {}  # a student's folder, even if empty
         self._open: list[zipfile.ZipFile] = []
         self._copies = 0
 
@@ -452,6 +453,7 @@ class Intake:
     def _owned(self, node: _Node, named: Named, depth: int, budget: _Budget | None) -> None:
         """Everything under a folder (or archive) that one student sent."""
         self._found.setdefault(named.student, [])  # an empty folder still gets a row
+        self._folders.setdefault(named.student, _Found(named, node.where))
         for entry in node.entries():
             if entry.is_folder:
                 self._owned(entry, named, depth, budget)
@@ -546,9 +548,8 @@ class Intake:
                 problems = ["no notebook in the submission" + (
                     f" (found: {', '.join(others[:5])}{', ...' * (len(others) > 5)})"
                     if others else " (an empty folder)")]
-            first = found[0] if found else None
-            return Submission(student, None, first.where if first else "",
-                              first.named.layout if first else "student folder",
+            first = found[0] if found else self._folders[student]
+            return Submission(student, None, first.where, first.named.layout,
                               notes=problems[1:], problem=problems[0])
         best, why = _choose_notebook(usable, self.assignment)
         notes = ["submitted late (Canvas marks the file LATE)"] if best.named.late else []
