@@ -273,6 +273,7 @@ def test_the_course_notebooks_solutions_full_marks_exercises_zero(tmp_path):
         best = sum(t.points for t in ASSIGNMENTS[name])
         sol, ex = rows[f"solution_{name}"], rows[f"exercise_{name}"]
         assert float(sol["total"]) == best == float(sol["max"]), name
+        assert sol["assignment"] == ex["assignment"] == name  # a mixed folder's column
         assert sol["status"] == "ok"
         assert float(ex["total"]) == 0, name
         feedback = (out / "feedback" / f"solution_{name}.txt").read_text()
