@@ -321,3 +321,21 @@ def test_without_bubblewrap_grading_works_and_the_report_says_so(tmp_path, monke
     assert report["sandbox"].startswith("none") and report["hidden_paths"] == []
     assert report["visible_paths"] == [str(tmp_path.resolve())]
     assert any("file system" in item for item in report["not_isolated"])
+
+
+def test_similar_functions_and_the_sandbox_are_reported(tmp_path, capsys):
+    renamed = (SOLUTION.replace("theta_0", "offset").replace("mistakes", "errors")
+               .replace("changed", "moved"))
+    rows, results, _ = run_folder(tmp_path, {"ann": [SOLUTION], "bob": [renamed],
+                                               "cy": [STUB]})
+    printed = capsys.readouterr().out
+    same = {(s["function"], tuple(s["students"])) for s in results["similar"]}
+    assert ("perceptron", ("ann", "bob")) in same and ("update", ("ann", "bob")) in same
+    assert not any("cy" in s["students"] for s in results["similar"])
+    assert "Similar graded functions" in printed and "ann, bob" in printed
+    assert float(rows["bob"]["total"]) == MAX  # listed, never used in a score
+    hidden = results["isolation"]["hidden_paths"]
+    if sandbox.mode() != "limits-only":
+        assert str((tmp_path / "submissions").resolve()) in hidden
+        assert str((tmp_path / "out").resolve()) in hidden
+        assert "sandbox: bubblewrap" in printed

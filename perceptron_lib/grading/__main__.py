@@ -11,8 +11,9 @@ from the notebook's metadata unless ``--assignment`` names it.  OUT receives
 ``grades.csv`` (a row per student: ``student``, ``id``, ``assignment``, a column per
 graded function, ``total``, ``max``, ``status``, ``notes``, ``file``),
 ``feedback/STUDENT.txt`` and ``results.json`` (every case's result and duration, and
-hashes of the submission and of the grader).  Submissions run in parallel, each isolated
-in its own child process (see ``perceptron_lib/grading/sandbox.py``).  A rerun skips
+hashes of the submission and of the grader, what the sandbox isolated, and the graded
+functions that are the same across students).  Submissions run in parallel, each
+isolated in its own sandbox (see ``perceptron_lib/grading/sandbox.py``).  A rerun skips
 submissions whose notebook and grader are unchanged, unless ``--force``.
 
 Exit status: 0 when every submission found was graded; 1 when no notebook was found, or
@@ -29,13 +30,16 @@ import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
-from . import sandbox
+from . import sandbox, similarity
 from .cases import ASSIGNMENTS
 from .gradebook import display, load_previous, record, write_gradebook
-from .grader import Grade, grade, grader_sha256
+from .grader import Grade, SubmissionError, grade, grader_sha256, read_submission
 from .intake import Intake, IntakeError, Submission, collect
 
-REPO_SOLUTIONS = Path(__file__).resolve().parents[2] / "solutions"
+REPO = Path(__file__).resolve().parents[2]
+REPO_SOLUTIONS = REPO / "solutions"
+#: Places that hold answers, or other students' work: never visible to a submission.
+REPO_SECRETS = (REPO_SOLUTIONS, REPO / "tests", REPO / ".git")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -108,23 +112,63 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {intake.nothing_found()}", file=sys.stderr)
             return 1
         _report_intake(intake)
+        out.mkdir(parents=True, exist_ok=True)
+        hidden = [p for p in (*REPO_SECRETS, out, root, intake.staging)
+                  if p is not None and p.exists()]
+        isolation = sandbox.isolation_report(hidden)
+        _report_isolation(isolation)
         t0 = time.perf_counter()
-        grades, graded = _grade_all(intake, args, out)
-        write_gradebook(out, grades, intake.refused)
+        grades, graded = _grade_all(intake, args, out, hidden)
+        similar = _similar(intake, grades)
+        write_gradebook(out, grades, intake.refused, isolation=isolation, similar=similar)
+    print("\n".join(similarity.summary_lines(similar)))
     print(f"graded {graded} in {time.perf_counter() - t0:.1f} s; gradebook in "
           f"{out / 'grades.csv'}")
     _report_end(grades, intake, args.assignment)
     return 1 if intake.refused else 0
 
 
+def _report_isolation(isolation: dict) -> None:
+    """One line on what the sandbox isolates, and a warning for what it does not."""
+    if not isolation["not_isolated"]:
+        print(f"sandbox: {isolation['sandbox']}; {isolation['user']}; "
+              f"{len(isolation['hidden_paths'])} folders with answers or submissions hidden",
+              flush=True)
+        return
+    print(f"warning: sandbox: {isolation['sandbox']}; not isolated: "
+          f"{'; '.join(isolation['not_isolated'])}", file=sys.stderr, flush=True)
+    if isolation["visible_paths"]:
+        print(f"warning: submissions can see {', '.join(isolation['visible_paths'])}",
+              file=sys.stderr, flush=True)
+
+
+def _similar(intake: Intake, grades: list[dict]) -> list[dict]:
+    """Graded functions that are the same across students (for a person to look at)."""
+    assignment_of = {(g["student"], g.get("student_id", "")): g["assignment"] for g in grades}
+    submissions: dict[str, tuple[str, list[str]]] = {}
+    for s in intake.submissions:
+        assignment = assignment_of.get(_key(s))
+        if s.path is None or assignment not in ASSIGNMENTS:
+            continue
+        try:
+            submissions[str(s.student)] = (assignment, read_submission(s.path)[1])
+        except SubmissionError:
+            continue
+    graded = {a: [t.name for t in ASSIGNMENTS[a]] for a in {a for a, _ in submissions.values()}}
+    references: dict = {}
+    for assignment, names in graded.items():
+        references.update(similarity.reference_sources(
+            assignment, names, REPO_SOLUTIONS if REPO_SOLUTIONS.is_dir() else None))
+    return similarity.find_similar(submissions, graded, references)
+
+
 def _grade_all(intake: Intake, args: argparse.Namespace,
-               out: Path) -> tuple[list[dict], int]:
+               out: Path, hidden: list[Path]) -> tuple[list[dict], int]:
     """Grade what changed since the last run; the records, and how many were graded."""
     grader_hash = grader_sha256()
     previous = {} if args.force else load_previous(out)
     limits = sandbox.Limits(wall_seconds=args.wall_seconds)
     out.mkdir(parents=True, exist_ok=True)
-    hidden = [p for p in (REPO_SOLUTIONS, out, intake.staging) if p is not None and p.exists()]
     results: dict[tuple[str, str], dict] = {}
     todo: list[Submission] = []
     for s in intake.submissions:

@@ -143,15 +143,19 @@ def write_feedback(folder: Path, grades: list[dict]) -> dict[tuple[str, str], st
     return names
 
 
-def write_results(path: Path, grades: list[dict], refused: Iterable[str] = ()) -> None:
-    """``results.json``: every record, the grader's hash, the isolation, the refusals."""
+def write_results(path: Path, grades: list[dict], refused: Iterable[str] = (),
+                  isolation: dict | None = None, similar: list[dict] | None = None) -> None:
+    """``results.json``: every record, the grader's hash, the isolation, the refusals, and
+    the graded functions that are the same across students (never used in scores)."""
     path.write_text(json.dumps({"grader_sha256": grader_sha256(),
-                                "isolation": sandbox.isolation_report(),
+                                "isolation": isolation or sandbox.isolation_report(),
                                 "refused": list(refused),
+                                "similar": list(similar or []),
                                 "grades": grades}, indent=1), encoding="utf-8")
 
 
-def write_gradebook(out: Path, grades: list[dict], refused: Iterable[str] = ()) -> None:
+def write_gradebook(out: Path, grades: list[dict], refused: Iterable[str] = (),
+                    isolation: dict | None = None, similar: list[dict] | None = None) -> None:
     """Write ``grades.csv``, ``feedback/*.txt`` and ``results.json`` into ``out``.
 
     Parameters
@@ -162,10 +166,13 @@ def write_gradebook(out: Path, grades: list[dict], refused: Iterable[str] = ()) 
         The records (:func:`record`), one per student.
     refused
         The archives refused as a whole, recorded in ``results.json``.
+    isolation, similar
+        What the sandbox isolated (:func:`.sandbox.isolation_report`) and the similar
+        graded functions (:func:`.similarity.find_similar`), for ``results.json``.
     """
     out.mkdir(parents=True, exist_ok=True)
     write_csv(out / "grades.csv", grades)
     names = write_feedback(out / "feedback", grades)
     for g in grades:
         g["feedback"] = f"feedback/{names[identity(g)]}"
-    write_results(out / "results.json", grades, refused)
+    write_results(out / "results.json", grades, refused, isolation, similar)
