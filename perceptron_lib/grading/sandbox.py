@@ -215,12 +215,13 @@ def _bwrap_argv(build: Path, uid: int | None) -> list[str]:
             "--unshare-cgroup-try", "--hostname", "sandbox"]
     if uid is None:
         argv += ["--unshare-user", "--disable-userns"]
-    made: set[str] = set()
+    # /tmp first: what is bound below it (an environment in /tmp/...) goes on top.
+    argv += ["--perms", "1777", "--size", str(TMP_BYTES), "--tmpfs", "/tmp"]
+    made: set[str] = {"/tmp"}
     argv += _binds(made)
     argv += _ro_bind(str(build / "perceptron_lib"), str(standins.LIBRARY), made)
     argv += ["--ro-bind", str(build / "runner"), "/grader",
              "--proc", "/proc", "--dev", "/dev",
-             "--perms", "1777", "--size", str(TMP_BYTES), "--tmpfs", "/tmp",
              "--remount-ro", "/", "--chdir", "/tmp", "--cap-drop", "ALL"]
     if uid is not None:
         setpriv = shutil.which("setpriv") or "/usr/bin/setpriv"
