@@ -23,7 +23,7 @@ from collections.abc import Iterable
 import numpy as np
 from numba import njit
 
-from .algorithm import PerceptronResult
+from ._result import PerceptronResult
 
 _U = 2.0**-53  # unit roundoff of float64
 _TINY = 2.0**-1074  # smallest subnormal: bounds underflow in each product

@@ -8,12 +8,13 @@ and ``mistakes``; :func:`perceptron` chooses between them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
 from typing import Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ._result import PerceptronResult, Update
 from ._validate import (
     check_data,
     check_label,
@@ -29,67 +30,14 @@ Method = Literal["auto", "loop", "fast"]
 #: it is already instant there, and it avoids loading the compiler.
 FAST_PATH_MIN_VISITS = 20_000
 
-
-@dataclass(frozen=True)
-class Update:
-    """One update made by the perceptron (chapters 1 and 4).
-
-    Attributes
-    ----------
-    epoch : int
-        The pass over the data in which it happened, counted from 1 like ``t`` in
-        the pseudocode.
-    index : int
-        Row of ``X`` (counted from 0, as in Python) of the misclassified example.
-    score : float
-        ``theta . x + theta_0`` *before* the update; ``y * score <= 0`` made it a mistake.
-    theta, theta_0
-        The hypothesis *after* the update.
-    """
-
-    epoch: int
-    index: int
-    score: float
-    theta: np.ndarray
-    theta_0: float
+__all__ = ["FAST_PATH_MIN_VISITS", "Method", "PerceptronResult", "Update", "perceptron",
+           "perceptron_through_origin", "predict", "update"]
 
 
-@dataclass(frozen=True)
-class PerceptronResult:
-    """What a run of the perceptron returns (chapters 1 and 2).
-
-    Attributes
-    ----------
-    theta : numpy.ndarray
-        The learned normal vector, shape (d,).
-    theta_0 : float
-        The learned offset (always 0.0 for the through-origin variant).
-    mistakes : int
-        Number of updates made, over all epochs.
-    epochs : int
-        Number of passes over the data that were started (at most ``tau``).  When the
-        run converged, the last of them is the clean pass that made no update.
-    converged : bool
-        True when a full pass made no update, so the result separates the data.
-    history : tuple of Update or None
-        Every update in order when the run was traced, otherwise None.
-    """
-
-    theta: np.ndarray
-    theta_0: float
-    mistakes: int
-    epochs: int
-    converged: bool
-    history: tuple[Update, ...] | None = None
-
-    def __repr__(self) -> str:
-        return (
-            f"PerceptronResult(theta={np.array2string(self.theta, precision=4)}, "
-            f"theta_0={self.theta_0:g}, mistakes={self.mistakes}, epochs={self.epochs}, "
-            f"converged={self.converged}"
-            + ("" if self.history is None else f", history=<{len(self.history)} updates>")
-            + ")"
-        )
+def _compiler_off() -> bool:
+    """Whether numba runs without compiling (``NUMBA_DISABLE_JIT``, as when a notebook is
+    graded): the fast path is then slower than the loop, so ``"auto"`` keeps the loop."""
+    return os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
 
 
 def update(
@@ -236,6 +184,7 @@ def _run(
     n = Xa.shape[0]
     use_fast = method == "fast" or (
         method == "auto" and not trace and n * tau >= FAST_PATH_MIN_VISITS
+        and not _compiler_off()
     )
     if use_fast:
         from ._fast import fast_perceptron

@@ -23,6 +23,7 @@ imports nothing from :mod:`perceptron_lib`.
 
 from __future__ import annotations
 
+import ast
 import io
 import json
 import os
@@ -83,6 +84,35 @@ def _strip_magics(source: str) -> str:
         else:
             lines.append(line)
     return "\n".join(lines)
+
+
+_SIGNATURE_NODES = (ast.Name, ast.Attribute, ast.Constant, ast.Subscript, ast.Tuple,
+                    ast.List, ast.BinOp, ast.UnaryOp, ast.BitOr, ast.USub, ast.Load,
+                    ast.arguments, ast.arg, ast.keyword)
+
+
+def _plain(source: str) -> bool:
+    """Whether a cell only imports and defines: nothing in it runs for long or ends the
+    process, so it can run without a fork of its own (most cells of a notebook)."""
+    try:
+        tree = ast.parse(_strip_magics(source))
+    except SyntaxError:
+        return True  # compiling fails at once, in any process
+    for node in tree.body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            continue
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            continue
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and all(
+                isinstance(t, ast.Name) for t in node.targets):
+            continue
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.decorator_list:
+            parts = [node.args, *([node.returns] if node.returns else [])]
+            if all(isinstance(sub, _SIGNATURE_NODES) for part in parts
+                   for sub in ast.walk(part)):
+                continue
+        return False
+    return True
 
 
 def _death(status: int) -> str:
@@ -185,7 +215,7 @@ class Runner:
     def run_cells(self) -> None:
         seconds = float(self.request.get("cell_seconds", 5.0))
         for k, source in enumerate(self.request["cells"]):
-            pid, fd = _fork(seconds)
+            pid, fd = (-1, -1) if _plain(source) else _fork(seconds)
             if pid < 0:
                 self._exec_cell(k, source, seconds)
                 continue
