@@ -280,15 +280,35 @@ def test_without_root_the_sandbox_uses_a_user_namespace():
     home = Path("/tmp") / f"perceptron-nonroot-{os.getpid()}"
     home.mkdir(mode=0o777, exist_ok=True)
     home.chmod(0o777)
-    script = textwrap.dedent("""
+    marker = f"perceptron-nonroot-daemon-{time.time_ns()}"
+    evil = ROOT / "perceptron_lib" / "evil.py"
+    script = textwrap.dedent(f"""
         import json, os
         from perceptron_lib.grading import sandbox
         report = sandbox.isolation_report([os.environ['PROBE_HIDE']])
-        run = sandbox.run(["import os\\ndef f():\\n    return [os.getuid(), "
-                           "len([p for p in os.listdir('/proc') if p.isdigit()])]"],
-                          [{"id": "a", "function": "f", "args": []}])
-        print(json.dumps({"mode": sandbox.mode(), "report": report,
-                          "answer": run.answers["a"].get("value")}))
+        cells = [
+            "import os, importlib\\nimport perceptron_lib.algorithm as a",
+            "if os.fork() == 0:\\n    os.setsid()\\n    if os.fork() == 0:\\n"
+            "        os.execvp('sleep', ['sleep', '300', {marker!r}])\\n    os._exit(0)",
+            "def f():\\n"
+            "    try:\\n"
+            "        importlib.reload(a).perceptron([[1.0]], [1.0], 1)\\n"
+            "        lib = 'answered'\\n"
+            "    except RuntimeError:\\n"
+            "        lib = 'stand-in'\\n"
+            "    try:\\n"
+            "        open({str(evil)!r}, 'w').write('x')\\n"
+            "        wrote = 'wrote'\\n"
+            "    except OSError:\\n"
+            "        wrote = 'refused'\\n"
+            "    pids = [p for p in os.listdir('/proc') if p.isdigit()]\\n"
+            "    git = os.path.exists({str(ROOT / '.git')!r})\\n"
+            "    return [os.getuid(), len(pids), lib, wrote, git]",
+        ]
+        run = sandbox.run(cells, [{{"id": "a", "function": "f", "args": []}},
+                                  {{"id": "b", "function": "perceptron", "args": []}}])
+        print(json.dumps({{"mode": sandbox.mode(), "report": report,
+                          "answer": run.answers["a"].get("value")}}))
     """)
     view = _readable_view([Path(sys.prefix), Path(sys.base_prefix), ROOT])
     try:
@@ -308,5 +328,18 @@ def test_without_root_the_sandbox_uses_a_user_namespace():
         return
     assert facts["mode"] == "bwrap-user"
     assert facts["report"]["hidden_paths"] == [str(ROOT / ".git")]
-    assert facts["answer"] == [65534, facts["answer"][1]] and facts["answer"][1] < 10
+    uid, processes, library, wrote, sees_git = facts["answer"]
+    assert uid == 65534 and processes < 10  # its own processes only
+    assert library == "stand-in" and wrote == "refused" and not sees_git
+    assert not evil.exists()
     assert "uid" in facts["report"]["not_isolated"][0]
+    time.sleep(0.2)
+    assert not [pid for pid in os.listdir("/proc") if pid.isdigit()
+                and marker.encode() in _cmdline(pid)]
+
+
+def _cmdline(pid: str) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
