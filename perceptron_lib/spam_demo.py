@@ -227,14 +227,14 @@ STAR = ("M0,-11 L2.6,-3.6 L10.5,-3.4 L4.2,1.4 L6.5,9 L0,4.5 L-6.5,9 L-4.2,1.4 "
 
 
 def plane_svg(model: SpamModel, X: np.ndarray, y: np.ndarray, xlim: tuple[float, float],
-              ylim: tuple[float, float], point: np.ndarray | None, label_id: str) -> str:
+              ylim: tuple[float, float], point: np.ndarray | None) -> str:
     """The feature plane: grid, axes, the classifier's line and spam side, the training
     points numbered from 1, and the message's star (chapter 5)."""
     plane = _Plane(xlim, ylim)
     a, c = model.raw_line()
+    title = html.escape(plane_title(point, xlim, ylim, model), quote=True)
     parts = [f'<svg class="sd-plane" viewBox="0 0 {VIEW[0]} {VIEW[1]}" role="img" '
-             f'aria-labelledby="{label_id}" focusable="false">',
-             f'<title id="{label_id}">{html.escape(plane_title(point, xlim, ylim, model))}</title>']
+             f'aria-label="{title}" focusable="false">']
     box = [(xlim[0], ylim[0]), (xlim[1], ylim[0]), (xlim[1], ylim[1]), (xlim[0], ylim[1])]
     spam_side = _clip(box, a, c)
     if len(spam_side) >= 3:
@@ -376,7 +376,7 @@ def spam_demo_html(theta: ArrayLike, theta_0: float, X: ArrayLike, y: ArrayLike,
             raise TypeError("examples must map button labels (str) to messages (str)")
 
     n = next(_counter)
-    ids = {k: f"spam-demo-{n}-{k}" for k in ("message", "plane", "caption", "verdict")}
+    ids = {k: f"spam-demo-{n}-{k}" for k in ("message", "caption", "verdict")}
     counts = count_message(message) if tokenize(message) else None
     feats = spam_features(message) if counts else None
     point = None if feats is None else feats[list(model.columns)]
@@ -432,7 +432,7 @@ def spam_demo_html(theta: ArrayLike, theta_0: float, X: ArrayLike, y: ArrayLike,
         f'<p class="sd-note">The perceptron uses {used}.</p>',
         "</div>",
         '<figure class="sd-figure">',
-        plane_svg(model, Xa, ya, xlim, ylim, point, ids["plane"]),
+        plane_svg(model, Xa, ya, xlim, ylim, point),
         f'<figcaption id="{ids["caption"]}" class="sd-legend">{legend}</figcaption>',
         "</figure>",
         "</div>",

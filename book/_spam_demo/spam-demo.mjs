@@ -49,7 +49,7 @@ function start(root) {
   const scoreLine = root.querySelector(".sd-score");
   const verdictLine = root.querySelector(".sd-verdict");
   const star = root.querySelector(".sd-star");
-  const title = root.querySelector("svg.sd-plane title");
+  const plane = root.querySelector("svg.sd-plane");
   let current = null;
   let pending = 0;
 
@@ -99,7 +99,7 @@ function start(root) {
     if (verdictLine.textContent !== verdictText) verdictLine.textContent = verdictText;
     verdictLine.classList.remove("sd-spam", "sd-ham", "sd-none");
     verdictLine.classList.add(verdictClass);
-    title.textContent = planeTitle(cfg, st.point);
+    plane.setAttribute("aria-label", planeTitle(cfg, st.point));
   }
 
   function update() {

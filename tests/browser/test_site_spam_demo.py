@@ -70,7 +70,7 @@ def shown(page) -> dict:
         verdict: root.querySelector('.sd-verdict').textContent,
         star: star.hasAttribute('hidden') ? null : star.getAttribute('transform'),
         outside: star.classList.contains('sd-outside'),
-        title: root.querySelector('svg.sd-plane title').textContent,
+        title: root.querySelector('svg.sd-plane').getAttribute('aria-label'),
       }};
     }}""")
 
@@ -238,7 +238,7 @@ def test_controls_are_named_and_ids_are_unique(demo):
     assert names[0] == "Your message" and all(n.strip() for n in names)
     assert demo.get_by_label("Your message", exact=True).count() == 1
     assert demo.locator(f"{SEL} [role=status]").count() == 1
-    assert demo.locator(f"{SEL} svg[role=img]").get_attribute("aria-labelledby")
+    assert "training messages" in demo.locator(f"{SEL} svg[role=img]").get_attribute("aria-label")
     ids = demo.evaluate("() => [...document.querySelectorAll('[id]')].map((e) => e.id)")
     assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
     assert not demo.rec["external"] and not demo.rec["failed"] and not demo.rec["console"]
