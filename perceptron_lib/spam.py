@@ -10,6 +10,18 @@ The tokenizer, stated once
    case (``SSN``, ``FREE!``).  One-letter words (``I``, ``A``) never count as
    shouting, and ``W-2s`` is not all-caps because of its ``s``.
 4. Digits are counted wherever they appear, also inside words (the ``2`` of ``W-2s``).
+5. Exclamation marks are the character ``!`` (U+0021) only.
+
+The characters, stated once (:mod:`perceptron_lib.unicode_classes`): *white space* is
+Unicode's ``White_Space`` property; a *letter* is a character of general category L
+(Lu, Ll, Lt, Lm, Lo), an *upper-case letter* one of category Lu, and a *digit* one of
+category Nd (a decimal digit of any script: ``٣`` and ``３`` are digits, ``²`` and
+``①`` are not), all as Unicode 14.0 assigns them.  These are explicit properties of one
+fixed Unicode version, so the chapter's in-page demo, which computes the features in
+JavaScript from the same tables, gives the same features as this module for every
+string, in every browser and every Python.  Characters are code points: a combining
+accent is not a letter (``E`` followed by U+0301 has one letter), and nothing is
+normalized.
 
 The three features
 ------------------
@@ -25,11 +37,16 @@ which counts ``W-2s`` as an all-caps word (chapter 5 discusses the difference).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
 
+from .unicode_classes import WHITE_SPACE, is_digit, is_letter, is_upper
+
 FEATURE_NAMES = ("caps_ratio", "digits_ratio", "exclamations")
+
+_WHITE_SPACE_RUN = re.compile("[" + re.escape(WHITE_SPACE) + "]+")
 
 
 @dataclass(frozen=True)
@@ -49,26 +66,35 @@ class MessageCounts:
 
 
 def tokenize(message: str) -> list[str]:
-    """Split a message into tokens at white space (chapter 5)."""
+    """Split a message into tokens at runs of white space (chapter 5).
+
+    White space is Unicode's ``White_Space`` property, which differs from what
+    ``str.split`` uses at U+001C..U+001F (not white space here).
+
+    Examples
+    --------
+    >>> tokenize("  FREE\\u00a0entry!!\\n\\nText WIN ")
+    ['FREE', 'entry!!', 'Text', 'WIN']
+    """
     if not isinstance(message, str):
         raise TypeError(f"message must be a str, got {type(message).__name__}")
-    return message.split()
+    return [t for t in _WHITE_SPACE_RUN.split(message) if t]
 
 
 def is_word(token: str) -> bool:
     """A token with at least one letter."""
-    return any(c.isalpha() for c in token)
+    return any(is_letter(c) for c in token)
 
 
 def is_number(token: str) -> bool:
     """A token with at least one digit and no letter."""
-    return any(c.isdigit() for c in token) and not is_word(token)
+    return any(is_digit(c) for c in token) and not is_word(token)
 
 
 def is_all_caps(token: str) -> bool:
     """A word of two or more letters, all of them upper case."""
-    letters = [c for c in token if c.isalpha()]
-    return len(letters) >= 2 and all(c.isupper() for c in letters)
+    letters = [c for c in token if is_letter(c)]
+    return len(letters) >= 2 and all(is_upper(c) for c in letters)
 
 
 def count_message(message: str) -> MessageCounts:
@@ -80,7 +106,7 @@ def count_message(message: str) -> MessageCounts:
     return MessageCounts(
         words=len(words),
         caps_words=sum(is_all_caps(w) for w in words),
-        digits=sum(c.isdigit() for c in message),
+        digits=sum(map(is_digit, message)),
         numbers=sum(is_number(t) for t in tokens),
         exclamations=message.count("!"),
     )

@@ -36,7 +36,7 @@ from ._validate import check_data, check_scalar, check_tau, check_theta
 from .algorithm import PerceptronResult, perceptron_through_origin, update
 from .generate import make_separable
 from .margin import mistake_bound, point_margins, radius
-from .spam import FEATURE_NAMES, count_message, spam_features
+from .spam import FEATURE_NAMES, count_message, spam_features, tokenize
 from .variants import (
     Kernel,
     KernelResult,
@@ -730,7 +730,7 @@ class MessageExplorer(Explorer):
     @property
     def features_all(self) -> np.ndarray | None:
         """The three features of the message, or None for an empty message."""
-        if not self.message.split():
+        if not tokenize(self.message):
             return None
         return spam_features(self.message)
 

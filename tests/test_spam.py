@@ -60,3 +60,30 @@ def test_bad_messages():
         pl.spam_feature_matrix("one message")
     with pytest.raises(ValueError, match="no messages"):
         pl.spam_feature_matrix([])
+
+
+@pytest.mark.parametrize(
+    "message,words,caps,digits,numbers",
+    [
+        # decimal digits of any script count; superscripts and circled digits do not
+        ("call ٠١٢ or ３４ now", 3, 0, 5, 2),
+        ("x² ① ½", 1, 0, 0, 0),
+        # letters of any script, capitals by category Lu; titlecase ǅ is not upper case
+        ("ΚΑΛΗΜΕΡΑ κόσμε ǄǇ ǅungla", 4, 2, 0, 0),
+        # a combining accent is not a letter: E + U+0301 is a capital E and a mark
+        ("E\u0301TE\u0301 e\u0301", 2, 1, 0, 0),
+        # U+001C is not white space (str.split would cut here), U+00A0 and U+3000 are
+        ("FREE\x1cMONEY WIN\xa0NOW\u3000ok", 4, 3, 0, 0),
+        # letters Unicode assigned after 14.0 are not letters, whatever Python knows
+        ("\U0001e4d0\U0001e4d1 \U0001e4f0", 0, 0, 0, 0),
+    ],
+)
+def test_letters_and_digits_are_fixed_unicode_properties(message, words, caps, digits, numbers):
+    c = pl.count_message(message)
+    assert (c.words, c.caps_words, c.digits, c.numbers) == (words, caps, digits, numbers)
+
+
+def test_emoji_and_marks_only_are_tokens_without_words():
+    np.testing.assert_array_equal(pl.spam_features("🎉 🔥 \u0301!"), [0.0, 0.0, 1.0])
+    with pytest.raises(ValueError, match="empty"):
+        pl.spam_features("\u2028\u3000\xa0\x85")

@@ -1,0 +1,287 @@
+"""Chapter 5's message demo in a real browser: typing, keys, and the library's numbers.
+
+The demo (book/_spam_demo, written into the page by perceptron_lib.spam_demo) runs in
+the reader's browser.  These tests type messages the way a reader does and compare the
+counts, features, score, verdict and star it shows with what perceptron_lib computes
+for the same text; they also check that the demo carries the chapter's trained
+perceptron, starts only when it scrolls into view without moving the page, works from
+the keyboard, and passes axe-core's checks in both themes.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from harness import load
+
+import perceptron_lib as pl
+from perceptron_lib.spam_demo import EMPTY_PROMPT, SpamModel, feature_cells, score_text
+
+PAGE = "book/05_spam.html"
+SEL = "div.spam-demo"
+STATE = f"() => document.querySelector('{SEL}').spamDemo.state()"
+MESSAGES = [
+    "FREE entry!!! Text WIN to 80086 now",
+    "see you at 7, bring the notes",
+    "URGENT: your account 4421 is LOCKED. Call 0800 555 0101!",
+    "Call me at 5 PM, I have 2 NEW ideas!",
+    "ΚΑΛΗΜΕΡΑ κόσμε! Ünïcödé ÉTÉ ٠١٢ ３４ x² ①",
+    "WIN 🎉🔥 NOW!!! 👩‍💻 E\u0301TE\u0301 e\u0301",
+    "1234567890 a",  # x2 = 10: outside the plot
+]
+
+
+def chapter_model() -> tuple[SpamModel, list, list]:
+    """The chapter's two-feature perceptron, recomputed here as chapter 5 computes it."""
+    ex = pl.spam_messages()
+    X2 = pl.spam_feature_matrix(list(ex.messages))[:, :2]
+    r2 = pl.perceptron(X2, ex.y, tau=1000)
+    return SpamModel.make(r2.theta, r2.theta_0, (0, 1)), X2.tolist(), ex.y.tolist()
+
+
+@pytest.fixture
+def demo(context, base_url):
+    page = context.new_page()
+    rec = load(page, f"{base_url}/{PAGE}")
+    page.rec = rec
+    return page
+
+
+def start(page) -> None:
+    page.locator(SEL).scroll_into_view_if_needed()
+    page.wait_for_function(f"() => document.querySelector('{SEL}').dataset.state === 'live'")
+
+
+def config(page) -> dict:
+    return json.loads(page.locator(SEL).get_attribute("data-config"))
+
+
+def shown(page) -> dict:
+    """What the reader sees: the table's cells, the score and verdict lines, the star."""
+    return page.evaluate(f"""() => {{
+      const root = document.querySelector('{SEL}');
+      const rows = [0, 1, 2].map((k) => root.querySelector('tr.sd-row-' + k));
+      const star = root.querySelector('.sd-star');
+      return {{
+        cells: rows.map((r) => [r.querySelector('.sd-count').textContent,
+                                r.querySelector('.sd-value').textContent]),
+        score: root.querySelector('.sd-score').textContent,
+        verdict: root.querySelector('.sd-verdict').textContent,
+        star: star.hasAttribute('hidden') ? null : star.getAttribute('transform'),
+        outside: star.classList.contains('sd-outside'),
+        title: root.querySelector('svg.sd-plane').getAttribute('aria-label'),
+      }};
+    }}""")
+
+
+def expected_star(cfg: dict, x: float, y: float) -> tuple[float, float, bool]:
+    box, (x0, x1), (y0, y1) = cfg["box"], cfg["xlim"], cfg["ylim"]
+    u = box["left"] + (x - x0) / (x1 - x0) * (box["right"] - box["left"])
+    v = box["bottom"] - (y - y0) / (y1 - y0) * (box["bottom"] - box["top"])
+    u = min(max(u, box["left"] + 6), box["right"] - 6)
+    v = min(max(v, box["top"] + 6), box["bottom"] - 6)
+    return u, v, not (x0 <= x <= x1 and y0 <= y <= y1)
+
+
+def assert_shows_the_library(page, message: str, model: SpamModel) -> None:
+    st = page.evaluate(STATE)
+    assert st["message"] == message
+    seen = shown(page)
+    if not pl.tokenize(message):
+        assert st["counts"] is None and st["verdict"] is None
+        assert seen["verdict"] == EMPTY_PROMPT and seen["star"] is None
+        assert seen["cells"] == [["\u2014", "\u2014"]] * 3
+        return
+    c = pl.count_message(message)
+    x = pl.spam_features(message)
+    assert st["counts"] == {"words": c.words, "capsWords": c.caps_words,
+                            "otherWords": c.other_words, "digits": c.digits,
+                            "numbers": c.numbers, "exclamations": c.exclamations}
+    assert st["features"] == x.tolist()
+    assert st["score"] == model.score(x)
+    assert st["verdict"] == model.verdict(x) == pl.predict(x[None, :2], model.theta,
+                                                           model.theta_0)[0]
+    assert seen["cells"] == [list(cell) for cell in feature_cells(c)]
+    assert seen["score"].endswith(f"= {score_text(model.score(x))}")
+    assert seen["verdict"] == ("verdict: spam" if model.verdict(x) > 0 else "verdict: not spam")
+    u, v, outside = expected_star(config(page), x[0], x[1])
+    assert seen["star"] == f"translate({u:.2f} {v:.2f})"
+    assert seen["outside"] == outside
+    assert f"({x[0]:.3f}, {x[1]:.3f})" in seen["title"]
+
+
+def test_the_demo_carries_the_chapters_perceptron_and_plot(demo):
+    model, X2, y = chapter_model()
+    cfg = config(demo)
+    assert cfg["columns"] == [0, 1]
+    assert cfg["theta"] == model.theta.tolist() and cfg["theta0"] == model.theta_0
+    assert "mean" not in cfg and "scale" not in cfg  # the chapter's r2 is on raw features
+    assert (cfg["xlim"], cfg["ylim"]) == ([-0.1, 0.6], [-0.05, 1.1])  # fig-ch5-2d's axes
+    ex = pl.spam_messages()
+    assert cfg["examples"] == [ex.test_message, *ex.messages]
+    # the four training messages are drawn, numbered, with their labels' shapes
+    assert demo.locator(f"{SEL} svg .sd-pos").count() == sum(v > 0 for v in y)
+    assert demo.locator(f"{SEL} svg .sd-neg").count() == sum(v < 0 for v in y)
+    assert demo.locator(f"{SEL} svg .sd-index").all_text_contents() == ["1", "2", "3", "4"]
+    # each at its place in the plane: the path of its + or - starts 7 units left of it
+    marks = demo.locator(f"{SEL} svg .sd-pos, {SEL} svg .sd-neg")
+    for k, (row, label) in enumerate(zip(X2, y, strict=True)):
+        mark = marks.nth(k)
+        assert mark.get_attribute("class") == ("sd-pos" if label > 0 else "sd-neg")
+        u, v = (float(t) for t in mark.get_attribute("d")[1:].split("h")[0].split(","))
+        eu, ev, outside = expected_star(cfg, row[0], row[1])
+        assert not outside
+        assert (u, v) == pytest.approx((eu - 7, ev), abs=0.006)
+
+
+def test_starts_when_scrolled_into_view_without_moving_anything(demo):
+    root = demo.locator(SEL)
+    assert root.get_attribute("data-state") == "waiting"
+    # before the start the demo's markup already shows, for the chapter's test message
+    assert demo.locator(f"{SEL} .spam-demo-fallback").is_hidden()
+    assert demo.locator(f"{SEL} .spam-demo-live").is_visible()
+    before = demo.evaluate(f"""() => {{
+      const r = document.querySelector('{SEL}').getBoundingClientRect();
+      const next = document.querySelector('{SEL}').closest('.cell').nextElementSibling;
+      return [r.height, r.width, next.getBoundingClientRect().top - r.top];
+    }}""")
+    text_before = demo.locator(f"{SEL} .spam-demo-live").inner_text()
+    demo.evaluate("""() => { window.__shifts = 0; new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts += e.value;
+    }).observe({type: 'layout-shift', buffered: false}); }""")
+    start(demo)
+    demo.wait_for_timeout(300)
+    after = demo.evaluate(f"""() => {{
+      const r = document.querySelector('{SEL}').getBoundingClientRect();
+      const next = document.querySelector('{SEL}').closest('.cell').nextElementSibling;
+      return [r.height, r.width, next.getBoundingClientRect().top - r.top];
+    }}""")
+    assert after == before
+    assert demo.locator(f"{SEL} .spam-demo-live").inner_text() == text_before
+    assert demo.evaluate("() => window.__shifts") == 0
+    assert_shows_the_library(demo, pl.spam_messages().test_message, chapter_model()[0])
+
+
+def test_typing_messages_shows_the_librarys_features_and_verdict(demo):
+    model = chapter_model()[0]
+    start(demo)
+    box = demo.locator(f"{SEL} textarea")
+    box.click()
+    demo.keyboard.press("Control+A")
+    demo.keyboard.press("Delete")
+    assert_shows_the_library(demo, "", model)
+    # a reader's keystrokes, one character at a time, checked on the way
+    typed = ""
+    for word in ["FREE", " entry!!!", " Text", " WIN", " to", " 80086"]:
+        demo.keyboard.type(word)
+        typed += word
+        assert_shows_the_library(demo, typed, model)
+    for message in MESSAGES:
+        box.fill(message)
+        assert_shows_the_library(demo, message, model)
+    verdicts = set()
+    for message in MESSAGES:
+        box.fill(message)
+        verdicts.add(demo.evaluate(STATE)["verdict"])
+    assert verdicts == {1, -1}  # the messages reach both sides of the line
+
+
+def test_long_and_white_space_only_messages(demo):
+    model = chapter_model()[0]
+    start(demo)
+    box = demo.locator(f"{SEL} textarea")
+    for message in [" \n\t\u3000\xa0", "FREE\x1cMONEY", "\u2028WIN\u2029"]:
+        box.fill(message)
+        assert_shows_the_library(demo, message, model)
+    long = ("WINNER! Call 0907146174 now. " * 4000)[:100_000]
+    box.fill(long)
+    assert_shows_the_library(demo, long, model)
+
+
+def test_the_keyboard_reaches_every_control(demo):
+    model = chapter_model()[0]
+    start(demo)
+    ex = pl.spam_messages()
+    demo.locator(f"{SEL} textarea").focus()
+    order = []
+    for _ in range(7):
+        demo.keyboard.press("Tab")
+        order.append(demo.evaluate("() => document.activeElement.textContent"))
+    assert order == ["test message", "message 1", "message 2", "message 3", "message 4", "clear",
+                     order[-1]]
+    # back to "message 2" and load it with Enter, then message 1 with Space
+    for _ in range(4):
+        demo.keyboard.press("Shift+Tab")
+    assert demo.evaluate("() => document.activeElement.textContent") == "message 2"
+    demo.keyboard.press("Enter")
+    assert_shows_the_library(demo, ex.messages[1], model)
+    assert demo.evaluate(STATE)["verdict"] == 1
+    demo.keyboard.press("Shift+Tab")
+    demo.keyboard.press("Space")
+    assert_shows_the_library(demo, ex.messages[0], model)
+    assert demo.evaluate(STATE)["verdict"] == -1
+    # clear empties the message and puts the focus back in the text box
+    demo.locator(f"{SEL} button.sd-clear").focus()
+    demo.keyboard.press("Enter")
+    assert demo.evaluate("() => document.activeElement.tagName") == "TEXTAREA"
+    assert_shows_the_library(demo, "", model)
+    demo.keyboard.type("HELLO WORLD")
+    assert_shows_the_library(demo, "HELLO WORLD", model)
+
+
+def test_controls_are_named_and_ids_are_unique(demo):
+    start(demo)
+    names = demo.evaluate(f"""() => [...document.querySelectorAll(
+        '{SEL} textarea, {SEL} button')].map((e) => e.labels && e.labels.length
+        ? e.labels[0].textContent : e.textContent)""")
+    assert names[0] == "Your message" and all(n.strip() for n in names)
+    assert demo.get_by_label("Your message", exact=True).count() == 1
+    assert demo.locator(f"{SEL} [role=status]").count() == 1
+    assert "training messages" in demo.locator(f"{SEL} svg[role=img]").get_attribute("aria-label")
+    ids = demo.evaluate("() => [...document.querySelectorAll('[id]')].map((e) => e.id)")
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+    assert not demo.rec["external"] and not demo.rec["failed"] and not demo.rec["console"]
+
+
+AXE_IN_DEMO = f"""async () => {{
+  const r = await axe.run({{include: [['{SEL}']]}}, {{resultTypes: ['violations']}});
+  return r.violations.map((v) => ({{id: v.id, impact: v.impact,
+    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' '))}}));
+}}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [1280, 390])
+def test_axe_finds_nothing_in_the_demo(browser, base_url, axe_source, scheme, width):
+    ctx = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    try:
+        page = ctx.new_page()
+        load(page, f"{base_url}/{PAGE}")
+        assert page.evaluate("() => document.documentElement.dataset.theme") == scheme
+        start(page)
+        for message in ["", "FREE MONEY!!! call 0800 555 0101", MESSAGES[1]]:
+            page.locator(f"{SEL} textarea").fill(message)
+            page.evaluate(STATE)
+            page.add_script_tag(content=axe_source) if not page.evaluate(
+                "() => !!window.axe") else None
+            found = page.evaluate(AXE_IN_DEMO)
+            assert found == [], (message, found)
+        wide = page.evaluate(f"""() => document.querySelector('{SEL}').scrollWidth >
+                                 document.querySelector('{SEL}').clientWidth""")
+        assert not wide
+    finally:
+        ctx.close()
+
+
+def test_without_javascript_the_explorers_picture_shows(browser, base_url):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, java_script_enabled=False)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{base_url}/{PAGE}", wait_until="load")
+        assert page.locator(f"{SEL} .spam-demo-live").is_hidden()
+        figure = page.locator(f"{SEL} .spam-demo-fallback figure.explorer-static img")
+        assert figure.is_visible()
+        assert "Message explorer" in figure.get_attribute("alt")
+    finally:
+        ctx.close()

@@ -1,0 +1,31 @@
+// Run the page's spam features (book/_spam_demo/spam-core.mjs) on test messages.
+//
+//     node tests/js/run_spam_core.mjs CASES.json
+//
+// CASES.json holds {"messages": ["...", ...], "models": [{"columns": [0, 1], "theta": [...],
+// "theta0": 0, "mean": [...], "scale": [...]}, ...]}; the script prints, as JSON on
+// stdout, {"results": [...]} with for each message either {"error": "..."} or its counts,
+// features, tokens and, for each model, the score and verdict.
+// tests/test_spam_demo_core.py compares them with perceptron_lib.
+
+import { readFileSync } from "node:fs";
+import { countMessage, featuresOf, score, tokenize, verdict } from "../../book/_spam_demo/spam-core.mjs";
+
+const path = process.argv[2];
+if (!path) {
+  process.stderr.write("usage: node tests/js/run_spam_core.mjs CASES.json\n");
+  process.exit(2);
+}
+const data = JSON.parse(readFileSync(path, "utf8"));
+const results = data.messages.map((message) => {
+  let counts;
+  try {
+    counts = countMessage(message);
+  } catch (err) {
+    return { error: err.message, tokens: tokenize(message) };
+  }
+  const features = featuresOf(counts);
+  const scores = (data.models || []).map((m) => score(features, m));
+  return { counts, features, tokens: tokenize(message), scores, verdicts: scores.map(verdict) };
+});
+process.stdout.write(JSON.stringify({ results }) + "\n");
