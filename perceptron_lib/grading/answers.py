@@ -214,7 +214,7 @@ class Array:
 class Indices:
     """A set of indices: an array or a list of ints whose order does not matter."""
 
-    words: str = "an array (or list) of ints"
+    words: str = "a list or an array of ints"
 
     def mismatch(self, expected: Any, got: Any) -> Mismatch | None:
         e = sorted(int(i) for i in np.asarray(expected).ravel())

@@ -8,6 +8,8 @@ Shared by the check cells of the exercise notebooks (:mod:`.check`) and the grad
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,7 +18,8 @@ from typing import Any
 import numpy as np
 
 from .answers import ATOL, RTOL, Mismatch, is_number, show
-from .exercise import Case, Task
+from .codec import encode
+from .exercise import Case, Mistake, Task
 
 #: A check-cell or grading call of a library function that stands in for a graded one
 #: raises a RuntimeError whose text says so (see :mod:`.standins`).
@@ -148,6 +151,35 @@ class Verdict:
     hint: str | None = None
 
 
+_RAISED = object()
+_WRONG_ANSWERS: dict[tuple[str, str, str], Any] = {}
+
+
+def _case_key(case: Case) -> str:
+    try:
+        text = json.dumps([encode(a) for a in case.args], sort_keys=True)
+    except (TypeError, ValueError):
+        return ""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _wrong_answer(task: Task, mistake: Mistake, case: Case, key: str) -> Any:
+    """What ``mistake`` answers to ``case`` (remembered: the mistakes are deterministic
+    and some run many epochs)."""
+    cached = (task.name, mistake.name, key)
+    if key and cached in _WRONG_ANSWERS:
+        return _WRONG_ANSWERS[cached]
+    try:
+        wrong = mistake.wrong(*copy.deepcopy(case.args))
+    except Exception:
+        wrong = _RAISED
+    if key:
+        if len(_WRONG_ANSWERS) > 20_000:
+            _WRONG_ANSWERS.clear()
+        _WRONG_ANSWERS[cached] = wrong
+    return wrong
+
+
 def matching_hint(task: Task, case: Case, got: Any) -> str | None:
     """The hint of every known mistake whose answer to ``case`` is ``got``, or None.
 
@@ -155,10 +187,10 @@ def matching_hint(task: Task, case: Case, got: Any) -> str | None:
     mistakes return the same answer here, both are named.
     """
     hints: list[str] = []
+    key = _case_key(case)
     for m in task.known:
-        try:
-            wrong = m.wrong(*copy.deepcopy(case.args))
-        except Exception:
+        wrong = _wrong_answer(task, m, case, key)
+        if wrong is _RAISED:
             continue
         if (same(task, wrong, got) or alike(wrong, got)) and m.hint not in hints:
             hints.append(m.hint)

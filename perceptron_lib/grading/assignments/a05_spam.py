@@ -205,9 +205,9 @@ LEGACY = ("draw the permutation with numpy's generator, "
 ROUND_UP = ("the test part gets ceil(test_fraction * n) examples: round UP (int() rounds "
             "down, and round() goes to the nearest, 2.5 to 2)")
 
-PARTS = Group((("train_idx", Indices("an array (or list) of ints")),
-               ("test_idx", Indices("an array (or list) of ints"))),
-              "a tuple (train_idx, test_idx) of two arrays (or lists) of ints")
+PARTS = Group((("train_idx", Indices("a list or an array of ints")),
+               ("test_idx", Indices("a list or an array of ints"))),
+              "a tuple (train_idx, test_idx) of two lists or arrays of ints")
 
 TRAIN_TEST_SPLIT = Task(
     name="train_test_split",
