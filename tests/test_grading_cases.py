@@ -10,7 +10,7 @@ from grading_inprocess import answers_of
 
 from perceptron_lib.grading.cases import ASSIGNMENTS, find_task, graded_names
 from perceptron_lib.grading.feedback import alike, same
-from perceptron_lib.grading.generate import strip_solutions
+from perceptron_lib.grading.generate import problems, strip_solutions
 from perceptron_lib.grading.grader import score
 
 TASKS = [(a, t) for a, tasks in ASSIGNMENTS.items() for t in tasks]
@@ -99,6 +99,25 @@ def test_strip_solutions():
         strip_solutions("### BEGIN SOLUTION\nx = 1")
     with pytest.raises(ValueError, match="without ### BEGIN"):
         strip_solutions("x = 1\n### END SOLUTION")
+
+
+def test_the_generator_refuses_a_notebook_that_lacks_a_graded_function():
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "solutions" / "04_convergence.ipynb"
+    nb = json.loads(path.read_text())
+    assert problems(nb, "04_convergence") == []
+    for cell in nb["cells"]:
+        text = "".join(cell["source"])
+        if "def radius(X)" in text:
+            cell["source"] = text.replace("def radius(X)", "def radius(points)")
+        if text == "check(mistake_bound)":
+            cell["metadata"]["tags"] = []
+    found = " ".join(problems(nb, "04_convergence"))
+    assert "radius('points',) takes other arguments" in found
+    assert "no check cell (tagged check) for mistake_bound" in found
+    assert problems(nb, "07_unknown")
 
 
 def test_exercises_are_what_the_generator_makes_from_solutions():
