@@ -90,6 +90,15 @@ def test_an_answer_that_changed_its_input_loses_the_case_with_the_argument_named
     assert "the answer is right" in detail["error"]
 
 
+def test_check_cells_allow_each_call_the_time_grading_allows():
+    import importlib
+
+    from perceptron_lib.grading.sandbox import Limits
+
+    check = importlib.import_module("perceptron_lib.grading.check")
+    assert check.CASE_SECONDS == Limits().call_seconds
+
+
 def test_strip_solutions():
     src = ("def f(x):\n    '''Doc.'''\n    ### BEGIN SOLUTION\n    return 2 * x\n"
            "    ### END SOLUTION\n")
