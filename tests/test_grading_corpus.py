@@ -57,6 +57,7 @@ def test_the_corpus_names_only_known_mistakes():
             task.mistake(entry.hint)  # raises KeyError for a name the task does not know
 
 
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # wrong code may divide by zero
 @pytest.mark.parametrize("assignment,entry", WRONG, ids=[_id(e) for _, e in WRONG])
 def test_a_wrong_implementation_fails_its_check_cell_and_loses_points(assignment, entry):
     fn = define(entry.source, entry.function)
@@ -202,6 +203,7 @@ def _solution_cells(assignment: str) -> list[str]:
 
 
 @pytest.mark.slow
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
 def test_end_to_end_through_the_grader(tmp_path):
     folder = tmp_path / "submissions"
     folder.mkdir()

@@ -158,6 +158,20 @@ def perceptron(X, y, tau):
             break
     return theta, theta_0, mistakes
 ''', "offset outside"),
+    Wrong("perceptron", "never visits the last example", '''
+def perceptron(X, y, tau):
+    theta, theta_0, mistakes = np.zeros(X.shape[1]), 0.0, 0
+    for _ in range(tau):
+        changed = False
+        for i in range(len(y) - 1):
+            if y[i] * (theta @ X[i] + theta_0) <= 0:
+                theta, theta_0 = theta + y[i] * X[i], theta_0 + y[i]
+                mistakes += 1
+                changed = True
+        if not changed:
+            break
+    return theta, theta_0, mistakes
+''', "skips last"),
     Wrong("perceptron", "calls the library's perceptron", '''
 def perceptron(X, y, tau):
     run = pl.perceptron(X, y, tau=tau)

@@ -131,6 +131,10 @@ def lifted_to_offset(theta_new, value):
 def lifted_to_offset(theta_new, value):
     return value * theta_new[:-1], value * theta_new[-1]
 ''', "theta scaled"),
+    Wrong("lifted_to_offset", "the offset from the first entry", '''
+def lifted_to_offset(theta_new, value):
+    return theta_new[1:], float(value * theta_new[0])
+''', "first entry"),
     Wrong("lifted_to_offset", "theta_0 as an array of one element", '''
 def lifted_to_offset(theta_new, value):
     return theta_new[:-1], value * theta_new[-1:]

@@ -24,6 +24,10 @@ def signed_distance(X, theta, theta_0):
 def signed_distance(X, theta, theta_0):
     return X @ theta + theta_0 / np.linalg.norm(theta)
 ''', "offset undivided"),
+    Wrong("signed_distance", "divided by the norm of (theta, theta_0)", '''
+def signed_distance(X, theta, theta_0):
+    return (X @ theta + theta_0) / np.sqrt(np.sum(theta ** 2) + theta_0 ** 2)
+''', "lifted norm"),
     Wrong("signed_distance", "calls the library's signed_distance", '''
 def signed_distance(X, theta, theta_0):
     return pl.signed_distance(X, theta, theta_0)

@@ -20,12 +20,13 @@ def grid(low: int, high: int, step: int = 1) -> np.ndarray:
 
 
 def perceptron_loop(X, y, tau, *, strict=False, offset=True, sign=1.0, extra_epochs=0,
-                    until_converged=False, count="all", offset_outside=False):
+                    until_converged=False, count="all", offset_outside=False, skip_last=False):
     """The perceptron of chapter 1 (chapter 2 without ``offset``), or a wrong variant.
 
     ``strict`` tests ``< 0``; ``sign`` -1 subtracts; ``extra_epochs`` runs past tau;
     ``until_converged`` ignores tau; ``count`` "epoch" keeps only the last epoch's
-    count; ``offset_outside`` tests ``y * theta @ x + theta_0`` (theta_0 not times y).
+    count; ``offset_outside`` tests ``y * theta @ x + theta_0`` (theta_0 not times y);
+    ``skip_last`` never visits the last example.
     """
     X, y = np.asarray(X, float), np.asarray(y, float)
     theta, theta_0, mistakes = np.zeros(X.shape[1]), 0.0, 0
@@ -33,7 +34,7 @@ def perceptron_loop(X, y, tau, *, strict=False, offset=True, sign=1.0, extra_epo
         changed = False
         if count == "epoch":
             mistakes = 0
-        for i in range(len(y)):
+        for i in range(len(y) - 1 if skip_last else len(y)):
             score = (y[i] * (theta @ X[i]) + theta_0 if offset_outside
                      else y[i] * (theta @ X[i] + theta_0))
             if score < 0 if strict else score <= 0:

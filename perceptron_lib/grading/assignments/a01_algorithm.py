@@ -154,6 +154,8 @@ PERCEPTRON = Task(
                 "multiply the whole score by y: y * (theta @ x + theta_0); in "
                 "`y * theta @ x + theta_0` the offset is not multiplied by y",
                 _loop_variant(offset_outside=True)),
+        Mistake("skips last", "visit every example in each epoch, rows 0 to n - 1: "
+                "`range(len(y))`, not `range(len(y) - 1)`", _loop_variant(skip_last=True)),
     ),
 )
 

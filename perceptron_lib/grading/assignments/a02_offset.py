@@ -140,6 +140,11 @@ def _back_scaled(theta_new, value):
     return theta_new[:-1] * value, float(theta_new[-1] * value)
 
 
+def _back_first(theta_new, value):
+    theta_new = np.asarray(theta_new, float)
+    return theta_new[1:], float(theta_new[0] * value)
+
+
 def _cases_lifted_to_offset() -> list[Case]:
     return [Case((np.array([2.0, -1.0, 3.0]), 2.0), "value 2"),
             Case((np.array([0.5, 4.0]), -1.0), "value -1"),
@@ -163,6 +168,8 @@ LIFTED_TO_OFFSET = Task(
         Mistake("divides", "multiply by the appended value, do not divide", _back_divide),
         Mistake("theta scaled", "only theta_0 is multiplied by the value; theta is the "
                 "other entries as they are", _back_scaled),
+        Mistake("first entry", "the constant was appended as the LAST coordinate: theta_0 "
+                "comes from the last entry, and theta is all the others", _back_first),
     ),
 )
 

@@ -66,6 +66,11 @@ def _distance_abs(X, theta, theta_0):
     return np.abs(_score(X, theta, theta_0)) / _norm(theta)
 
 
+def _distance_lifted_norm(X, theta, theta_0):
+    return _score(X, theta, theta_0) / float(np.linalg.norm([*np.asarray(theta, float),
+                                                            theta_0]))
+
+
 def _distance_offset_undivided(X, theta, theta_0):
     return _score(X, theta, 0.0) + theta_0 / _norm(theta)
 
@@ -92,6 +97,8 @@ SIGNED_DISTANCE = Task(
         Mistake("offset undivided", "divide the whole score by the norm: "
                 "(X @ theta + theta_0) / norm; `X @ theta + theta_0 / norm` divides only "
                 "theta_0", _distance_offset_undivided),
+        Mistake("lifted norm", "divide by the norm of theta alone, without theta_0: "
+                "||theta|| = sqrt(theta_1^2 + ... + theta_d^2)", _distance_lifted_norm),
     ),
 )
 
