@@ -107,7 +107,9 @@ def describe(value: Any) -> str:
     if isinstance(value, Unsupported):
         return repr(value)
     if isinstance(value, np.ndarray):
-        return f"an array of shape {value.shape}: {show(value)}"
+        shown = show(value)
+        return shown if shown.startswith("an array") else (
+            f"an array of shape {value.shape}: {shown}")
     if isinstance(value, (tuple, list)):
         kind = "a tuple" if isinstance(value, tuple) else "a list"
         return f"{kind} of {len(value)} values: {show(value)}"
@@ -152,14 +154,14 @@ class Number:
 class Flag:
     """True or False: a bool (numpy's bool too), not 1 or 0."""
 
-    words: str = "True or False"
+    words: str = "a bool, True or False"
 
     def mismatch(self, expected: Any, got: Any) -> Mismatch | None:
         if isinstance(got, (bool, np.bool_)):
             if bool(got) == bool(expected):
                 return None
             return Mismatch((f"expected {bool(expected)}, got {bool(got)}",))
-        return Mismatch((f"expected {self.words} ({bool(expected)}), got {describe(got)}",))
+        return Mismatch((f"expected {bool(expected)} ({self.words}), got {describe(got)}",))
 
 
 def _as_array(got: Any) -> np.ndarray | None:
@@ -194,8 +196,8 @@ class Array:
         if g is None or g.ndim == 0:
             return Mismatch((f"expected {self.words} of shape {e.shape}, got {describe(got)}",))
         if g.shape != e.shape:
-            return Mismatch((f"expected {self.words} of shape {e.shape}, got shape {g.shape}: "
-                             f"{show(g)}",))
+            return Mismatch((f"expected {self.words} of shape {e.shape}, got "
+                             f"{describe(g)}",))
         ok = np.isclose(g.astype(float), e.astype(float), rtol=RTOL, atol=ATOL)
         if ok.all():
             return None

@@ -60,7 +60,7 @@ UPDATE = Task(
     signature="update(theta, theta_0, x, y) -> (theta, theta_0, updated)",
     reference=update_reference,
     answer=Group((("theta", Array("a 1-D array of floats")), ("theta_0", Number("a float")),
-                  ("updated", Flag("True or False (a bool)"))),
+                  ("updated", Flag("a bool, True or False"))),
                  "a tuple of three values (theta, theta_0, updated)"),
     public=(
         Case((np.array([1.0, -1.0]), 1.0, np.array([1.0, 3.0]), 1.0),
