@@ -6,7 +6,7 @@ import json
 import nbformat
 import numpy as np
 
-from perceptron_lib.grading import check
+from perceptron_lib.grading import check, sandbox
 from perceptron_lib.grading.__main__ import main as grade_folder
 from perceptron_lib.grading.cases import ASSIGNMENTS
 from perceptron_lib.grading.check import run_checks
@@ -273,7 +273,69 @@ def test_the_course_notebooks_solutions_full_marks_exercises_zero(tmp_path):
         best = sum(t.points for t in ASSIGNMENTS[name])
         sol, ex = rows[f"solution_{name}"], rows[f"exercise_{name}"]
         assert float(sol["total"]) == best == float(sol["max"]), name
+        assert sol["assignment"] == ex["assignment"] == name  # a mixed folder's column
         assert sol["status"] == "ok"
         assert float(ex["total"]) == 0, name
         feedback = (out / "feedback" / f"solution_{name}.txt").read_text()
         assert "raised" not in feedback, feedback  # every cell of a solution runs cleanly
+
+
+def test_one_bad_cell_costs_one_cell(tmp_path):
+    from perceptron_lib.grading.grader import grade
+
+    cells = ["import numpy as np", "while True:\n    pass",  # slow: stopped by its timer
+             "exit()",  # an exit the exercise never asked for
+             SOLUTION.split("def perceptron")[0],
+             "import os\nos._exit(1)",  # ends its process: the state before it goes on
+             "x = 0\nwhile True:\n    x += 1",
+             "def perceptron" + SOLUTION.split("def perceptron")[1]]
+    path = notebook(tmp_path / "slow.ipynb", cells)
+    g = grade(path, limits=sandbox.Limits(cell_seconds=1, call_seconds=1, wall_seconds=20))
+    assert g.total == MAX and g.status == "ok", (g.status, g.notes)
+    notes = "\n".join(g.notes)
+    assert "cell 2 raised stopped: it ran past its time limit (1 s per cell)" in notes
+    assert "cell 3 raised called exit" in notes
+    assert "cell 5 raised stopped: it ended the process (exit code 1)" in notes
+    assert "each cell may run for 1 s, each call of a graded function for 1 s" in notes
+
+
+def test_a_function_that_changes_its_argument_is_reported(tmp_path):
+    run = sandbox.run(["def f(a, b):\n    a += 1\n    return b"],
+                      [{"id": "x", "function": "f",
+                        "args": [encode(np.zeros(3)), encode(np.ones(2))]}])
+    assert run.answers["x"]["mutated"] == [0]
+    np.testing.assert_array_equal(run.answers["x"]["value"], np.ones(2))
+
+
+def test_without_bubblewrap_grading_works_and_the_report_says_so(tmp_path, monkeypatch):
+    from perceptron_lib.grading.grader import grade
+
+    monkeypatch.setattr(sandbox, "_mode", ["limits-only"])
+    g = grade(notebook(tmp_path / "right.ipynb", [SOLUTION]))
+    assert g.total == MAX and g.status == "ok"
+    cheat = notebook(tmp_path / "cheat.ipynb", [
+        "import perceptron_lib as pl\ndef perceptron(X, y, tau):\n"
+        "    r = pl.perceptron(X, y, tau)\n    return r.theta, r.theta_0, r.mistakes"])
+    assert grade(cheat).tasks[1].points == 0  # the stand-in library is still first
+    report = sandbox.isolation_report([tmp_path])
+    assert report["sandbox"].startswith("none") and report["hidden_paths"] == []
+    assert report["visible_paths"] == [str(tmp_path.resolve())]
+    assert any("file system" in item for item in report["not_isolated"])
+
+
+def test_similar_functions_and_the_sandbox_are_reported(tmp_path, capsys):
+    renamed = (SOLUTION.replace("theta_0", "offset").replace("mistakes", "errors")
+               .replace("changed", "moved"))
+    rows, results, _ = run_folder(tmp_path, {"ann": [SOLUTION], "bob": [renamed],
+                                               "cy": [STUB]})
+    printed = capsys.readouterr().out
+    same = {(s["function"], tuple(s["students"])) for s in results["similar"]}
+    assert ("perceptron", ("ann", "bob")) in same and ("update", ("ann", "bob")) in same
+    assert not any("cy" in s["students"] for s in results["similar"])
+    assert "Similar graded functions" in printed and "ann, bob" in printed
+    assert float(rows["bob"]["total"]) == MAX  # listed, never used in a score
+    hidden = results["isolation"]["hidden_paths"]
+    if sandbox.mode() != "limits-only":
+        assert str((tmp_path / "submissions").resolve()) in hidden
+        assert str((tmp_path / "out").resolve()) in hidden
+        assert "sandbox: bubblewrap" in printed

@@ -1,136 +1,205 @@
-"""Grade a folder of submitted notebooks into a gradebook.
+"""Grade the submitted notebooks in a folder or zip into a gradebook.
 
     python -m perceptron_lib.grading SUBMISSIONS --out OUT [--assignment NAME]
                                      [--workers N] [--force]
 
-Every ``*.ipynb`` in SUBMISSIONS is graded (the student is the file's stem; the
-assignment comes from the notebook's metadata unless ``--assignment`` names it).  OUT
-receives ``grades.csv`` (a row per student: a column per graded function, ``total``,
-``max``, ``status``), ``feedback/STUDENT.txt`` and ``results.json`` (every case's
-result and duration, and hashes of the submission and of the grader).  Submissions run
-in parallel, each isolated in its own child process (see
-``perceptron_lib/grading/sandbox.py``).  A rerun skips submissions whose file and grader
-are unchanged, unless ``--force``.
+SUBMISSIONS is a folder, or a zip, holding the notebooks: directly (the file's stem is
+the student), in a subfolder per student (Moodle's "Download submissions in folders"),
+named as Moodle's and Canvas's downloads name them, or inside zips of these (see
+``perceptron_lib/grading/intake.py``).  Each student gets one row; the assignment comes
+from the notebook's metadata unless ``--assignment`` names it.  OUT receives
+``grades.csv`` (a row per student: ``student``, ``id``, ``assignment``, a column per
+graded function, ``total``, ``max``, ``status``, ``notes``, ``file``),
+``feedback/STUDENT.txt`` and ``results.json`` (every case's result and duration, and
+hashes of the submission and of the grader, what the sandbox isolated, and the graded
+functions that are the same across students).  Submissions run in parallel, each
+isolated in its own sandbox (see ``perceptron_lib/grading/sandbox.py``).  A rerun skips
+submissions whose notebook and grader are unchanged, unless ``--force``.
+
+Exit status: 0 when every submission found was graded; 1 when no notebook was found, or
+when an archive was refused (the others are graded and written all the same).
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
 import hashlib
-import json
 import os
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import asdict
 from pathlib import Path
 
-from . import sandbox
+from . import sandbox, similarity
 from .cases import ASSIGNMENTS
-from .grader import Grade, grade, grader_sha256
+from .gradebook import display, load_previous, record, write_gradebook
+from .grader import Grade, SubmissionError, grade, grader_sha256, read_submission
+from .intake import Intake, IntakeError, Submission, collect
 
-REPO_SOLUTIONS = Path(__file__).resolve().parents[2] / "solutions"
-
-
-def _columns(grades: list[dict]) -> list[str]:
-    names: list[str] = []
-    for assignment in sorted({g["assignment"] for g in grades if g["assignment"] in ASSIGNMENTS}):
-        names += [t.name for t in ASSIGNMENTS[assignment] if t.name not in names]
-    return names
+REPO = Path(__file__).resolve().parents[2]
+REPO_SOLUTIONS = REPO / "solutions"
+#: Places that hold answers, or other students' work: never visible to a submission.
+REPO_SECRETS = (REPO_SOLUTIONS, REPO / "tests", REPO / ".git")
 
 
-def write_gradebook(out: Path, grades: list[dict]) -> None:
-    """Write grades.csv, feedback/*.txt and results.json from grade records."""
-    out.mkdir(parents=True, exist_ok=True)
-    names = _columns(grades)
-    with open(out / "grades.csv", "w", newline="", encoding="utf-8") as fh:
-        writer = csv.writer(fh)
-        writer.writerow(["student", *names, "total", "max", "status"])
-        for g in sorted(grades, key=lambda g: g["student"]):
-            points = {t["name"]: t["points"] for t in g["tasks"]}
-            writer.writerow([g["student"], *[points.get(n, "") for n in names],
-                             g["total"], g["max"], g["status"]])
-    fb = out / "feedback"
-    fb.mkdir(exist_ok=True)
-    for g in grades:
-        lines = [f"Feedback for {g['student']} ({g['assignment'] or 'no assignment'})",
-                 f"Score: {g['total']:g} of {g['max']:g}" + (
-                     "" if g["status"] == "ok" else f"   [{g['status']}]"), ""]
-        for t in g["tasks"]:
-            lines += t["feedback"]
-        if g["notes"]:
-            lines += ["", "Cells that raised an error when run in order:"]
-            lines += [f"  {n}" for n in g["notes"]]
-        safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in g["student"])
-        (fb / f"{safe}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (out / "results.json").write_text(json.dumps({"grader_sha256": grader_sha256(),
-                                                  "isolation": sandbox.isolation_report(),
-                                                  "grades": grades}, indent=1))
-
-
-def record(g: Grade, grader_hash: str) -> dict:
-    d = asdict(g)
-    d["total"], d["max"], d["grader_sha256"] = g.total, g.max, grader_hash
-    return d
-
-
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m perceptron_lib.grading", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("submissions", type=Path)
+    ap.add_argument("submissions", type=Path, help="a folder or a .zip file")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--assignment", choices=sorted(ASSIGNMENTS))
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--force", action="store_true", help="regrade everything")
     ap.add_argument("--wall-seconds", type=float, default=sandbox.Limits.wall_seconds)
+    return ap
+
+
+def _key(s: Submission) -> tuple[str, str]:
+    return s.student.name, s.student.id
+
+
+def _describe(g: Grade, s: Submission) -> Grade:
+    """Add what the intake knows (the id, where the notebook was, the notes) to a grade."""
+    g.student, g.student_id, g.source, g.warnings = (s.student.name, s.student.id, s.source,
+                                                     list(s.notes))
+    return g
+
+
+def _unchanged(old: dict | None, s: Submission, grader_hash: str,
+               assignment: str | None) -> bool:
+    if not old or s.path is None or old.get("grader_sha256") != grader_hash:
+        return False
+    if assignment is not None and old.get("assignment") != assignment:
+        return False
+    return old.get("submission_sha256") == hashlib.sha256(s.path.read_bytes()).hexdigest()
+
+
+def _report_intake(intake: Intake) -> None:
+    print(intake.summary(), flush=True)
+    for s in intake.submissions:
+        for note in s.notes:
+            print(f"note: {s.student}: {note}")
+    for refused in intake.refused:
+        print(f"refused {refused}", file=sys.stderr)
+
+
+def _report_end(grades: list[dict], intake: Intake, assignment: str | None) -> None:
+    wrong = [g for g in grades if g["status"].startswith("wrong assignment")]
+    if wrong:
+        print(f"warning: {len(wrong)} notebook{'s' * (len(wrong) != 1)} of another assignment "
+              f"than {assignment}, graded as {assignment}:", file=sys.stderr)
+        for g in wrong:
+            print(f"  {display(g)}: {g['status']}", file=sys.stderr)
+    if intake.refused:
+        print(f"error: {len(intake.refused)} archive{'s' * (len(intake.refused) != 1)} "
+              "refused (see above); their students are not in the gradebook",
+              file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = _parser()
     args = ap.parse_args(argv)
-    if not args.submissions.is_dir():
-        ap.error(f"{args.submissions} is not a folder")
-    paths = sorted(args.submissions.glob("*.ipynb"))
     out = args.out.resolve()
-    if out == args.submissions.resolve() or args.submissions.resolve() in out.parents:
+    root = args.submissions.resolve()
+    if root.is_dir() and (out == root or root in out.parents):
         ap.error("--out must not be inside the submissions folder")
-    grader_hash = grader_sha256()
-    previous: dict[str, dict] = {}
-    if (out / "results.json").exists() and not args.force:
+    try:
+        intake = collect(args.submissions, args.assignment)
+    except IntakeError as exc:
+        ap.error(str(exc))
+    with intake:
+        if intake.notebooks == 0:
+            print(f"error: {intake.nothing_found()}", file=sys.stderr)
+            return 1
+        _report_intake(intake)
+        out.mkdir(parents=True, exist_ok=True)
+        hidden = [p for p in (*REPO_SECRETS, out, root, intake.staging)
+                  if p is not None and p.exists()]
+        isolation = sandbox.isolation_report(hidden)
+        _report_isolation(isolation)
+        t0 = time.perf_counter()
+        grades, graded = _grade_all(intake, args, out, hidden)
+        similar = _similar(intake, grades)
+        write_gradebook(out, grades, intake.refused, isolation=isolation, similar=similar)
+    print("\n".join(similarity.summary_lines(similar)))
+    print(f"graded {graded} in {time.perf_counter() - t0:.1f} s; gradebook in "
+          f"{out / 'grades.csv'}")
+    _report_end(grades, intake, args.assignment)
+    return 1 if intake.refused else 0
+
+
+def _report_isolation(isolation: dict) -> None:
+    """One line on what the sandbox isolates, and a warning for what it does not."""
+    if not isolation["not_isolated"]:
+        print(f"sandbox: {isolation['sandbox']}; {isolation['user']}; "
+              f"{len(isolation['hidden_paths'])} folders with answers or submissions hidden",
+              flush=True)
+        return
+    print(f"warning: sandbox: {isolation['sandbox']}; not isolated: "
+          f"{'; '.join(isolation['not_isolated'])}", file=sys.stderr, flush=True)
+    if isolation["visible_paths"]:
+        print(f"warning: submissions can see {', '.join(isolation['visible_paths'])}",
+              file=sys.stderr, flush=True)
+
+
+def _similar(intake: Intake, grades: list[dict]) -> list[dict]:
+    """Graded functions that are the same across students (for a person to look at)."""
+    assignment_of = {(g["student"], g.get("student_id", "")): g["assignment"] for g in grades}
+    submissions: dict[str, tuple[str, list[str]]] = {}
+    for s in intake.submissions:
+        assignment = assignment_of.get(_key(s))
+        if s.path is None or assignment not in ASSIGNMENTS:
+            continue
         try:
-            for g in json.loads((out / "results.json").read_text())["grades"]:
-                previous[g["student"]] = g
-        except (ValueError, KeyError, TypeError):
-            previous = {}
+            submissions[str(s.student)] = (assignment, read_submission(s.path)[1])
+        except SubmissionError:
+            continue
+    graded = {a: [t.name for t in ASSIGNMENTS[a]] for a in {a for a, _ in submissions.values()}}
+    references: dict = {}
+    for assignment, names in graded.items():
+        references.update(similarity.reference_sources(
+            assignment, names, REPO_SOLUTIONS if REPO_SOLUTIONS.is_dir() else None))
+    return similarity.find_similar(submissions, graded, references)
+
+
+def _grade_all(intake: Intake, args: argparse.Namespace,
+               out: Path, hidden: list[Path]) -> tuple[list[dict], int]:
+    """Grade what changed since the last run; the records, and how many were graded."""
+    grader_hash = grader_sha256()
+    previous = {} if args.force else load_previous(out)
     limits = sandbox.Limits(wall_seconds=args.wall_seconds)
     out.mkdir(parents=True, exist_ok=True)
-    hidden = [p for p in (REPO_SOLUTIONS, out) if p.exists()]
-    results: dict[str, dict] = {}
-    todo = []
-    for path in paths:
-        old = previous.get(path.stem)
-        if old and old.get("grader_sha256") == grader_hash and old.get(
-                "submission_sha256") == hashlib.sha256(path.read_bytes()).hexdigest() and (
-                args.assignment is None or old.get("assignment") == args.assignment):
-            results[path.stem] = old
+    results: dict[tuple[str, str], dict] = {}
+    todo: list[Submission] = []
+    for s in intake.submissions:
+        old = previous.get(_key(s))
+        if s.path is None:
+            g = Grade(student=s.student.name, assignment=args.assignment, status=s.problem)
+            results[_key(s)] = record(_describe(g, s), grader_hash)
+        elif _unchanged(old, s, grader_hash, args.assignment):
+            old.update(student_id=s.student.id, source=s.source, warnings=list(s.notes))
+            results[_key(s)] = old
         else:
-            todo.append(path)
-    print(f"{len(paths)} submissions: {len(todo)} to grade, {len(results)} unchanged "
-          f"(workers: {args.workers})", flush=True)
-    t0 = time.perf_counter()
+            todo.append(s)
+    missing = sum(s.path is None for s in intake.submissions)
+    print(f"{len(intake.submissions)} submissions: {len(todo)} to grade, "
+          f"{len(results) - missing} unchanged"
+          + (f", {missing} without a notebook" if missing else "")
+          + f" (workers: {args.workers})", flush=True)
     with ThreadPoolExecutor(max_workers=max(1, args.workers)) as pool:
-        futures = {pool.submit(grade, p, args.assignment, limits, hidden): p for p in todo}
+        futures = {pool.submit(grade, s.path, args.assignment, limits, hidden,
+                               student=s.student.name): s for s in todo}
         for done, future in enumerate(as_completed(futures), start=1):
-            path = futures[future]
+            s = futures[future]
             try:
                 g = future.result()
             except Exception as exc:
-                g = Grade(student=path.stem, assignment=args.assignment,
+                g = Grade(student=s.student.name, assignment=args.assignment,
                           status=f"grader error: {type(exc).__name__}: {exc}")
-            results[path.stem] = record(g, grader_hash)
-            print(f"[{done}/{len(todo)}] {path.stem}: {g.total:g}/{g.max:g} {g.status}",
+            results[_key(s)] = record(_describe(g, s), grader_hash)
+            print(f"[{done}/{len(todo)}] {s.student}: {g.total:g}/{g.max:g} {g.status}",
                   flush=True)
-    write_gradebook(out, list(results.values()))
-    took = time.perf_counter() - t0
-    print(f"graded {len(todo)} in {took:.1f} s; gradebook in {out / 'grades.csv'}")
-    return 0
+    return list(results.values()), len(todo)
 
 
 if __name__ == "__main__":

@@ -201,7 +201,8 @@ class Runner:
             status = _reap(pid, kill=True)
             why = ("it ran past its time limit" if not os.WIFEXITED(status)
                    and os.WTERMSIG(status) == signal.SIGKILL else _death(status))
-            self.cell_errors.append({"cell": k + 1, "error": f"stopped: {why}; skipped"})
+            self.cell_errors.append({"cell": k + 1, "error": f"stopped: {why} "
+                                     f"({seconds:g} s per cell); skipped"})
 
     def _exec_cell(self, k: int, source: str, seconds: float) -> str | None:
         error = None
@@ -210,7 +211,7 @@ class Runner:
             signal.setitimer(signal.ITIMER_REAL, seconds)
             exec(code, self.namespace)
         except _TimeUp:
-            error = f"stopped: it ran past its time limit ({seconds:g} s)"
+            error = f"stopped: it ran past its time limit ({seconds:g} s per cell)"
         except SystemExit as exc:
             error = f"called exit ({exc.code!r}); the rest of the cell was skipped"
         except BaseException as exc:
@@ -253,7 +254,8 @@ class Runner:
                 return
             why = ("it ran past its time limit" if not os.WIFEXITED(status)
                    and os.WTERMSIG(status) == signal.SIGKILL else _death(status))
-            self.send({"kind": "call", "id": calls[current]["id"], "error": f"stopped: {why}"})
+            self.send({"kind": "call", "id": calls[current]["id"],
+                       "error": f"stopped: {why} ({seconds[current - start]:g} s per call)"})
             start = current + 1
 
     def _call(self, call: dict) -> dict:
@@ -270,7 +272,7 @@ class Runner:
             signal.setitimer(signal.ITIMER_REAL, 0)
             record["value"] = encode(value)
         except _TimeUp:
-            record["error"] = "timed out"
+            record["error"] = f"timed out ({float(call.get('seconds', 2.0)):g} s per call)"
         except BaseException as exc:
             signal.setitimer(signal.ITIMER_REAL, 0)
             if isinstance(exc, SystemExit):

@@ -33,6 +33,14 @@ class TaskResult:
 
 @dataclass
 class Grade:
+    """One submission's grade.
+
+    ``student`` and ``student_id`` say who (the id is the platform's, empty when the
+    student is known by a name only); ``source`` is where the notebook was found;
+    ``warnings`` are what the instructor should know about the submission (a late file,
+    several notebooks); ``notes`` are the cells that raised an error.
+    """
+
     student: str
     assignment: str | None
     status: str
@@ -40,6 +48,9 @@ class Grade:
     submission_sha256: str = ""
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
+    student_id: str = ""
+    source: str = ""
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def total(self) -> float:
@@ -47,7 +58,12 @@ class Grade:
 
     @property
     def max(self) -> float:
-        return sum(t.max_points for t in self.tasks) if self.tasks else 0.0
+        """The points on offer: the assignment's, even when nothing could be run."""
+        if self.tasks:
+            return sum(t.max_points for t in self.tasks)
+        if self.assignment in ASSIGNMENTS:
+            return float(sum(t.points for t in ASSIGNMENTS[self.assignment]))
+        return 0.0
 
 
 def grader_sha256() -> str:
@@ -156,12 +172,33 @@ def score(task: Task, cases: list[Case], answers: dict[str, dict], public: int) 
     return result
 
 
+def named_assignment(path: Path) -> str | None:
+    """The assignment a notebook's metadata names, or None (also for unreadable files)."""
+    try:
+        nb = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    meta = nb.get("metadata") if isinstance(nb, dict) else None
+    entry = meta.get(METADATA_KEY) if isinstance(meta, dict) else None
+    value = entry.get("assignment") if isinstance(entry, dict) else None
+    return value if isinstance(value, str) else None
+
+
 def grade(path: Path, assignment: str | None = None,
           limits: sandbox.Limits | None = None,
-          hidden: list[Path] = ()) -> Grade:
-    """Grade one notebook; never raises for anything the submission does."""
+          hidden: list[Path] = (), *, student: str | None = None) -> Grade:
+    """Grade one notebook; never raises for anything the submission does.
+
+    ``student`` names the row (the file's stem if None).  When ``assignment`` is given
+    and the notebook's metadata names another one, the notebook is still graded as
+    ``assignment``: that is what the instructor set, and a student who started from the
+    wrong exercise file may still have written the functions asked for.  The status
+    says so (``wrong assignment: the notebook is ..., graded as ...``), so that the
+    instructor sees it rather than a silent 0.
+    """
     path = Path(path)
-    g = Grade(student=path.stem, assignment=assignment, status="ok")
+    g = Grade(student=path.stem if student is None else student, assignment=assignment,
+              status="ok")
     try:
         g.submission_sha256 = hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError as exc:
@@ -171,12 +208,17 @@ def grade(path: Path, assignment: str | None = None,
         named, cells = read_submission(path)
     except SubmissionError as exc:
         g.status = str(exc)
+        g.assignment = assignment or named_assignment(path)  # so that max is known
         return g
     g.assignment = assignment or named
     if g.assignment not in ASSIGNMENTS:
         g.status = (f"unknown assignment {g.assignment!r}" if g.assignment else
                     "no assignment in the notebook's metadata (use --assignment)")
         return g
+    wrong = (f"wrong assignment: the notebook is {named}, graded as {assignment}"
+             if assignment and named and named != assignment else None)
+    if wrong:
+        g.status = wrong
     tasks = ASSIGNMENTS[g.assignment]
     all_cases = {t.name: t.all_cases() for t in tasks}
     calls = [{"id": f"{t.name}:{k}", "function": t.name, "args": [encode(a) for a in c.args]}
@@ -185,7 +227,22 @@ def grade(path: Path, assignment: str | None = None,
     g.seconds = round(run.seconds, 3)
     g.tasks = [score(t, all_cases[t.name], run.answers, len(t.public)) for t in tasks]
     if run.status != "ok":
-        g.status = run.status
+        g.status = f"{wrong}; {run.status}" if wrong else run.status
     for err in run.cell_errors[:5]:
         g.notes.append(f"cell {err['cell']} raised {err['error']}")
+    if _hit_a_limit(run):
+        g.notes.append(f"When graded, {sandbox.describe(limits or sandbox.Limits())}; a cell "
+                       "that runs past its time, exits or crashes is skipped and the others "
+                       "still count.")
     return g
+
+
+LIMIT_WORDS = ("time limit", "CPU time", "per call", "per cell", "MemoryError",
+               "killed", "whole notebook", "size limit")
+
+
+def _hit_a_limit(run: sandbox.RunResult) -> bool:
+    """Whether a cell, a call or the whole run stopped at one of the sandbox's limits."""
+    texts = [run.status, *(e.get("error", "") for e in run.cell_errors),
+             *(a.get("error", "") for a in run.answers.values())]
+    return any(word in text for text in texts for word in LIMIT_WORDS)

@@ -69,6 +69,13 @@ class Limits:
     cell_seconds: float = 5.0
 
 
+def describe(limits: Limits) -> str:
+    """The limits in words, as the feedback and the exercise notebooks state them."""
+    return (f"each cell may run for {limits.cell_seconds:g} s, each call of a graded "
+            f"function for {limits.call_seconds:g} s, the whole notebook for "
+            f"{limits.wall_seconds:g} s, with {limits.memory_bytes / 1024**3:g} GiB of memory")
+
+
 @dataclass
 class RunResult:
     """What came back from the child."""
@@ -208,12 +215,13 @@ def _bwrap_argv(build: Path, uid: int | None) -> list[str]:
             "--unshare-cgroup-try", "--hostname", "sandbox"]
     if uid is None:
         argv += ["--unshare-user", "--disable-userns"]
-    made: set[str] = set()
+    # /tmp first: what is bound below it (an environment in /tmp/...) goes on top.
+    argv += ["--perms", "1777", "--size", str(TMP_BYTES), "--tmpfs", "/tmp"]
+    made: set[str] = {"/tmp"}
     argv += _binds(made)
     argv += _ro_bind(str(build / "perceptron_lib"), str(standins.LIBRARY), made)
     argv += ["--ro-bind", str(build / "runner"), "/grader",
              "--proc", "/proc", "--dev", "/dev",
-             "--perms", "1777", "--size", str(TMP_BYTES), "--tmpfs", "/tmp",
              "--remount-ro", "/", "--chdir", "/tmp", "--cap-drop", "ALL"]
     if uid is not None:
         setpriv = shutil.which("setpriv") or "/usr/bin/setpriv"
@@ -347,7 +355,8 @@ def run(
         except (BrokenPipeError, OSError):
             pass
         if not reader.finished.wait(timeout=limits.wall_seconds):
-            status = f"timeout: stopped after {limits.wall_seconds:g} s"
+            status = (f"timeout: stopped after {limits.wall_seconds:g} s "
+                      "(the limit for the whole notebook)")
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):

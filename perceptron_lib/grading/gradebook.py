@@ -1,0 +1,178 @@
+"""Write the gradebook: ``grades.csv``, a feedback file per submission, ``results.json``.
+
+A grade record is the dictionary :func:`record` makes of a :class:`~.grader.Grade`; the
+records of a run are also what the next run reads back (:func:`load_previous`) to skip
+the submissions that did not change.  A student is identified by the name and the
+platform's id together (:func:`identity`), never by a file's name.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import asdict
+from pathlib import Path
+
+from . import sandbox
+from .cases import ASSIGNMENTS
+from .grader import Grade, grader_sha256
+
+HEAD = ["student", "id", "assignment"]
+TAIL = ["total", "max", "status", "notes", "file"]
+#: Characters kept as they are in a feedback file's name.
+NAME_CHARS = set(" -_.()")
+NAME_LENGTH = 120
+WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{k}" for k in range(1, 10)),
+                    *(f"LPT{k}" for k in range(1, 10))}
+
+
+def record(g: Grade, grader_hash: str) -> dict:
+    """A grade as a JSON-ready dictionary, with its total, maximum and the grader's hash."""
+    d = asdict(g)
+    d["total"], d["max"], d["grader_sha256"] = g.total, g.max, grader_hash
+    return d
+
+
+def identity(g: dict) -> tuple[str, str]:
+    """Who a record is about: (name, id); the id is empty for a student known by name."""
+    return g["student"], g.get("student_id") or ""
+
+
+def display(g: dict) -> str:
+    """A student as people read it: ``Ada Lovelace (123456)``, or the name alone."""
+    name, sid = identity(g)
+    return f"{name} ({sid})" if sid else name
+
+
+def load_previous(out: Path) -> dict[tuple[str, str], dict]:
+    """The records of the last run in ``out``, by :func:`identity` (empty if none)."""
+    try:
+        grades = json.loads((out / "results.json").read_text(encoding="utf-8"))["grades"]
+        return {identity(g): g for g in grades}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
+def function_columns(grades: Iterable[dict]) -> list[str]:
+    """A column per graded function of the assignments present, in the course's order."""
+    names: list[str] = []
+    present = {g["assignment"] for g in grades if g["assignment"] in ASSIGNMENTS}
+    for assignment in sorted(present):
+        names += [t.name for t in ASSIGNMENTS[assignment] if t.name not in names]
+    return names
+
+
+def _tag(key: tuple[str, str]) -> str:
+    return hashlib.sha256("\0".join(key).encode()).hexdigest()[:8]
+
+
+def _readable(key: tuple[str, str]) -> tuple[str, bool]:
+    """A file name made of the student's name and id, and whether it lost anything."""
+    name, sid = key
+    text = f"{name}_{sid}" if sid else name
+    safe = "".join(c if c.isalnum() or c in NAME_CHARS else "_" for c in text)
+    safe = safe.strip(" .")[:NAME_LENGTH] or "student"
+    lossy = safe != text or safe.upper().split(".")[0] in WINDOWS_RESERVED
+    return safe, lossy
+
+
+def feedback_names(grades: Iterable[dict]) -> dict[tuple[str, str], str]:
+    """A feedback file name per student, readable and never shared by two students.
+
+    The name is the student's name (and id), with characters that are not safe in a
+    file name replaced by ``_``.  When that changed anything, or when two names differ
+    only in case (one file on macOS and Windows), a short hash of the student's
+    identity is appended: ``a:b`` and ``a_b`` give ``a_b-1f2e3d4c.txt`` and ``a_b.txt``.
+    """
+    keys = sorted({identity(g) for g in grades})
+    names: dict[tuple[str, str], str] = {}
+    for key in keys:
+        safe, lossy = _readable(key)
+        names[key] = f"{safe}-{_tag(key)}" if lossy else safe
+    by_case: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for key, name in names.items():
+        by_case[name.casefold()].append(key)
+    for clash in by_case.values():
+        if len(clash) > 1:
+            for key in clash:
+                if not names[key].endswith(_tag(key)):
+                    names[key] = f"{names[key]}-{_tag(key)}"
+    return {key: f"{name}.txt" for key, name in names.items()}
+
+
+def feedback_text(g: dict) -> str:
+    """The feedback a student reads: the score, what was graded, and per function why."""
+    lines = [f"Feedback for {display(g)} ({g['assignment'] or 'no assignment'})",
+             f"Score: {g['total']:g} of {g['max']:g}" + (
+                 "" if g["status"] == "ok" else f"   [{g['status']}]")]
+    if g.get("source"):
+        lines.append(f"Graded: {g['source']}")
+    lines += [f"Note: {w}" for w in g.get("warnings", [])]
+    lines.append("")
+    for t in g["tasks"]:
+        lines += t["feedback"]
+    if g["notes"]:
+        lines += ["", "Cells that raised an error when run in order:"]
+        lines += [f"  {n}" for n in g["notes"]]
+    return "\n".join(lines) + "\n"
+
+
+def write_csv(path: Path, grades: list[dict]) -> None:
+    """``grades.csv``: a row per student, a column of points per graded function."""
+    names = function_columns(grades)
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow([*HEAD, *names, *TAIL])
+        for g in sorted(grades, key=lambda g: (*identity(g), g["assignment"] or "")):
+            points = {t["name"]: t["points"] for t in g["tasks"]}
+            writer.writerow([g["student"], g.get("student_id", ""), g["assignment"] or "",
+                             *[points.get(n, "") for n in names],
+                             g["total"], g["max"], g["status"],
+                             "; ".join(g.get("warnings", [])), g.get("source", "")])
+
+
+def write_feedback(folder: Path, grades: list[dict]) -> dict[tuple[str, str], str]:
+    """A feedback file per student in ``folder``; returns the file name of each."""
+    folder.mkdir(parents=True, exist_ok=True)
+    names = feedback_names(grades)
+    for g in grades:
+        (folder / names[identity(g)]).write_text(feedback_text(g), encoding="utf-8")
+    return names
+
+
+def write_results(path: Path, grades: list[dict], refused: Iterable[str] = (),
+                  isolation: dict | None = None, similar: list[dict] | None = None) -> None:
+    """``results.json``: every record, the grader's hash, the isolation, the refusals, and
+    the graded functions that are the same across students (never used in scores)."""
+    path.write_text(json.dumps({"grader_sha256": grader_sha256(),
+                                "isolation": isolation or sandbox.isolation_report(),
+                                "refused": list(refused),
+                                "similar": list(similar or []),
+                                "grades": grades}, indent=1), encoding="utf-8")
+
+
+def write_gradebook(out: Path, grades: list[dict], refused: Iterable[str] = (),
+                    isolation: dict | None = None, similar: list[dict] | None = None) -> None:
+    """Write ``grades.csv``, ``feedback/*.txt`` and ``results.json`` into ``out``.
+
+    Parameters
+    ----------
+    out
+        The output folder (created if missing).
+    grades
+        The records (:func:`record`), one per student.
+    refused
+        The archives refused as a whole, recorded in ``results.json``.
+    isolation, similar
+        What the sandbox isolated (:func:`.sandbox.isolation_report`) and the similar
+        graded functions (:func:`.similarity.find_similar`), for ``results.json``.
+    """
+    out.mkdir(parents=True, exist_ok=True)
+    write_csv(out / "grades.csv", grades)
+    names = write_feedback(out / "feedback", grades)
+    for g in grades:
+        g["feedback"] = f"feedback/{names[identity(g)]}"
+    write_results(out / "results.json", grades, refused, isolation, similar)

@@ -1,0 +1,624 @@
+"""Find the submitted notebooks in what an instructor downloaded, and who sent each.
+
+Accepted layouts, alone or mixed (see :func:`collect`):
+
+- notebooks directly in the folder: the file's stem is the student;
+- a subfolder per student: Moodle's "Download submissions in folders" names each
+  ``Full Name_123456_assignsubmission_file_`` (the student is the full name and the
+  participant id); any other subfolder name is taken as the student's name;
+- Moodle's flat files, ``Full Name_123456_assignsubmission_file_notebook.ipynb``;
+- Canvas's files, ``lastnamefirstname_userid_submissionid_notebook.ipynb``, with
+  ``_LATE`` after the name for a late submission and ``-1``, ``-2``... after the file's
+  name when the student uploaded a file of that name again;
+- ``.zip`` files holding any of these (Moodle's and Canvas's bulk downloads), either in
+  the folder or given as the path itself.  A zip inside a student's submission is read
+  too; archives nested deeper are refused.
+
+Zips are read member by member, never extracted: the notebooks to grade are copied,
+with a size limit, into a temporary folder that :meth:`Intake.close` deletes.  An
+archive with a member whose path leaves the archive's folder, a symbolic link, more
+than :data:`MAX_MEMBERS` members or more than :data:`MAX_ARCHIVE_BYTES` bytes once
+uncompressed is refused as a whole, with a message naming the archive and the member.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import stat
+import tempfile
+import zipfile
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path, PurePosixPath
+
+from .cases import ASSIGNMENTS
+from .grader import named_assignment
+
+MIB = 1024**2
+#: The most bytes an archive may hold once uncompressed, nested archives included.
+MAX_ARCHIVE_BYTES = 200 * MIB
+#: The most members an archive may hold, nested archives included.
+MAX_MEMBERS = 5_000
+#: The largest notebook read, from a folder or from an archive.
+MAX_NOTEBOOK_BYTES = 20 * MIB
+#: How deep archives may sit: a zip in the folder (1) may hold a student's zip (2).
+MAX_NESTING = 2
+
+NOTEBOOK = ".ipynb"
+ARCHIVE = ".zip"
+JUNK = {"__MACOSX", "Thumbs.db", "desktop.ini"}
+
+MOODLE = re.compile(r"^(?P<name>[^_]+)_(?P<id>\d+)_assignsubmission_(?P<plugin>[a-z]+)"
+                    r"(?:_(?P<file>.*))?$", re.DOTALL)
+CANVAS = re.compile(r"^(?P<name>[^_]+?)(?P<late>_LATE)?_(?P<id>\d+)_(?P<submission>\d+)_"
+                    r"(?P<file>.+)$", re.DOTALL)
+RESUBMITTED = re.compile(r"-(\d+)$")
+
+
+class IntakeError(Exception):
+    """SUBMISSIONS cannot be read at all (it does not exist, or is neither folder nor zip)."""
+
+
+class UnsafeArchive(Exception):
+    """An archive refused as a whole; the message names the archive and the member."""
+
+
+@dataclass(frozen=True, order=True)
+class Student:
+    """Who sent a submission: a name, and the platform's id for that person if known."""
+
+    name: str
+    id: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.id})" if self.id else self.name
+
+
+@dataclass(frozen=True)
+class Named:
+    """What a file or folder name says: the student, the layout, and Canvas's marks."""
+
+    student: Student
+    layout: str
+    late: bool = False
+    version: int = 0
+
+
+@dataclass
+class Submission:
+    """One student's submission: the notebook to grade, or why there is none.
+
+    Attributes
+    ----------
+    student
+        Who sent it.
+    path
+        The notebook to grade (a copy in the intake's temporary folder when it came
+        from an archive), or None when the student sent no gradable notebook.
+    source
+        Where the graded notebook was found, relative to SUBMISSIONS (``a.zip: x/y``
+        for an archive's member).
+    layout
+        How the student was recognised: ``plain file`` (the stem), ``student folder``,
+        ``Moodle folder``, ``Moodle file`` or ``Canvas file``.
+    notes
+        What the instructor should know: a late submission, several notebooks and which
+        one was graded.
+    problem
+        Why there is nothing to grade, when ``path`` is None.
+    """
+
+    student: Student
+    path: Path | None
+    source: str
+    layout: str
+    notes: list[str] = field(default_factory=list)
+    problem: str = ""
+
+
+@dataclass
+class _Found:
+    """A candidate notebook (or a refused one) before one is chosen per student."""
+
+    named: Named
+    where: str
+    path: Path | None = None
+    mtime: float = 0.0
+    problem: str = ""
+    other: str = ""  # the name of a file that is not a notebook
+
+
+@dataclass
+class _Budget:
+    """What one archive given by the instructor may still hold, nested archives included."""
+
+    bytes: int = field(default_factory=lambda: MAX_ARCHIVE_BYTES)
+    members: int = field(default_factory=lambda: MAX_MEMBERS)
+
+
+def parse_name(name: str, is_folder: bool = False) -> Named | None:
+    """The student a Moodle or Canvas file or folder name names, or None for other names.
+
+    Parameters
+    ----------
+    name
+        A file or folder name (no path).
+    is_folder
+        Whether ``name`` is a folder's: only Moodle's names folders.
+
+    Returns
+    -------
+    Named or None
+        For ``Ada Lovelace_123456_assignsubmission_file_`` (a folder) or
+        ``Ada Lovelace_123456_assignsubmission_file_nb.ipynb``: Ada Lovelace, id 123456.
+        For Canvas's ``lovelaceada_LATE_42_1001_nb-2.ipynb``: lovelaceada, id 42, late,
+        version 2.
+    """
+    moodle = MOODLE.match(name)
+    if moodle and (is_folder or moodle["file"]):
+        student = Student(moodle["name"].strip(), moodle["id"])
+        return Named(student, "Moodle folder" if is_folder else "Moodle file")
+    if is_folder:
+        return None
+    canvas = CANVAS.match(name)
+    if canvas:
+        first = canvas["file"].split(".")[0]  # Canvas puts -1 before the first dot
+        again = RESUBMITTED.search(first)
+        return Named(Student(canvas["name"], canvas["id"]), "Canvas file",
+                     late=bool(canvas["late"]), version=int(again[1]) if again else 0)
+    return None
+
+
+def _size(n: int) -> str:
+    return f"{n / MIB:.1f} MiB" if n >= MIB else f"{n} bytes"
+
+
+def _is_junk(name: str) -> bool:
+    return name.startswith(".") or name in JUNK or name.startswith("~$")
+
+
+def _suffix(name: str) -> str:
+    return PurePosixPath(name).suffix.lower()
+
+
+# ------------------------------------------------------------------ the tree to walk
+@dataclass
+class _Node:
+    """A file or folder, on disk or in an archive, with a readable location."""
+
+    name: str
+    where: str
+    children: dict[str, _Node] | None = None  # None for a file
+    path: Path | None = None  # a file on disk
+    member: zipfile.ZipInfo | None = None  # a file in ``archive``
+    archive: zipfile.ZipFile | None = None
+
+    @property
+    def is_folder(self) -> bool:
+        return self.children is not None
+
+    def entries(self) -> list[_Node]:
+        return [c for _, c in sorted(self.children.items()) if not _is_junk(c.name)]
+
+    @property
+    def size(self) -> int:
+        if self.member is not None:
+            return self.member.file_size
+        return self.path.stat().st_size
+
+    @property
+    def mtime(self) -> float:
+        if self.member is not None:
+            try:
+                return datetime(*self.member.date_time).timestamp()
+            except ValueError:
+                return 0.0
+        return self.path.stat().st_mtime
+
+
+def _disk_tree(path: Path, where: str) -> _Node:
+    if not path.is_dir():
+        return _Node(path.name, where, path=path)
+    children: dict[str, _Node] = {}
+    with os.scandir(path) as it:
+        for entry in it:
+            if entry.is_symlink() and entry.is_dir():
+                continue  # never follow a folder link (it could loop)
+            sub = f"{where}/{entry.name}" if where else entry.name
+            children[entry.name] = _disk_tree(Path(entry.path), sub)
+    return _Node(path.name, where, children=children)
+
+
+def _member_name(info: zipfile.ZipInfo) -> str:
+    """The member's name, mending UTF-8 names that were stored without the UTF-8 flag."""
+    name = info.filename
+    if not info.flag_bits & 0x800:
+        try:
+            name = name.encode("cp437").decode("utf-8")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            pass
+    return name
+
+
+def _member_parts(name: str) -> list[str]:
+    return [p for p in re.split(r"[\\/]", name) if p not in ("", ".")]
+
+
+def check_archive(archive: zipfile.ZipFile, label: str, budget: _Budget | None = None) -> None:
+    """Refuse an archive that is unsafe to read, before anything is read from it.
+
+    Parameters
+    ----------
+    archive
+        The open archive.
+    label
+        How to name it in messages.
+    budget
+        What the archive may still hold (shared with the archive it sits in, if any);
+        a fresh budget of :data:`MAX_ARCHIVE_BYTES` and :data:`MAX_MEMBERS` if None.
+
+    Raises
+    ------
+    UnsafeArchive
+        A member whose path is absolute or climbs out with ``..``, a symbolic link, too
+        many members, or too many bytes once uncompressed.
+    """
+    budget = budget if budget is not None else _Budget()
+    members = archive.infolist()
+    if len(members) > budget.members:
+        raise UnsafeArchive(f"{label}: {len(members)} members, more than the "
+                            f"{MAX_MEMBERS} an archive (with the archives in it) may hold")
+    for info in members:
+        name = _member_name(info)
+        if (name.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", name)
+                or ".." in re.split(r"[\\/]", name)):
+            raise UnsafeArchive(f"{label}: member {name!r} has a path outside the archive's "
+                                f"folder")
+        if stat.S_ISLNK(info.external_attr >> 16):
+            raise UnsafeArchive(f"{label}: member {name!r} is a symbolic link")
+    total = sum(info.file_size for info in members)
+    if total > budget.bytes:
+        raise UnsafeArchive(f"{label}: {_size(total)} once uncompressed, more than the "
+                            f"{_size(MAX_ARCHIVE_BYTES)} an archive (with the archives in it) "
+                            "may hold")
+    budget.members -= len(members)
+    budget.bytes -= total
+
+
+def _zip_tree(archive: zipfile.ZipFile, label: str) -> _Node:
+    root = _Node("", label, children={})
+    for info in archive.infolist():
+        parts = _member_parts(_member_name(info))
+        if not parts:
+            continue
+        node = root
+        for k, part in enumerate(parts[:-1]):
+            if node.children.get(part) is None or not node.children[part].is_folder:
+                node.children[part] = _Node(part, f"{label}: {'/'.join(parts[:k + 1])}",
+                                            children={})
+            node = node.children[part]
+        if info.is_dir():
+            node.children.setdefault(parts[-1], _Node(parts[-1], f"{label}: {'/'.join(parts)}",
+                                                      children={}))
+        else:
+            node.children[parts[-1]] = _Node(parts[-1], f"{label}: {'/'.join(parts)}",
+                                             member=info, archive=archive)
+    return root
+
+
+# ------------------------------------------------------------------ the intake
+class Intake:
+    """The submissions found under a path; a context manager that deletes its copies.
+
+    Use :func:`collect` to make one.
+
+    Attributes
+    ----------
+    root
+        What was read (a folder or a zip).
+    submissions
+        One per student, sorted by student.
+    skipped
+        How many files of other types were seen, by suffix (``""`` for none).
+    archives
+        How many archives were read.
+    refused
+        The archives refused as a whole, with the reason (their students are missing).
+    staging
+        The temporary folder holding the notebooks copied out of archives, if any.
+    """
+
+    def __init__(self, root: Path, assignment: str | None = None) -> None:
+        self.root = root
+        self.assignment = assignment
+        self.submissions: list[Submission] = []
+        self.skipped: Counter[str] = Counter()
+        self.archives = 0
+        self.refused: list[str] = []
+        self.staging: Path | None = None
+        self._found: dict[Student, list[_Found]] = defaultdict(list)
+        self._folders: dict[Student, _Found] = {}  # a student's folder, even if empty
+        self._open: list[zipfile.ZipFile] = []
+        self._copies = 0
+
+    def __enter__(self) -> Intake:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the archives and delete the temporary folder."""
+        for archive in self._open:
+            archive.close()
+        self._open.clear()
+        if self.staging is not None:
+            shutil.rmtree(self.staging, ignore_errors=True)
+            self.staging = None
+
+    @property
+    def notebooks(self) -> int:
+        """How many submissions have a notebook to grade."""
+        return sum(s.path is not None for s in self.submissions)
+
+    def summary(self) -> str:
+        """One line: what was found where, and what was left aside."""
+        layouts = Counter(s.layout for s in self.submissions)
+        kinds = ", ".join(f"{n} {layout}{'s' * (n != 1)}" for layout, n in sorted(layouts.items()))
+        line = f"{self.root}: {len(self.submissions)} submissions"
+        if kinds:
+            line += f" ({kinds})"
+        if self.archives:
+            line += f", from {self.archives} archive{'s' * (self.archives != 1)}"
+        if self.skipped:
+            line += f"; ignored {self._others()}"
+        return line
+
+    def nothing_found(self) -> str:
+        """The message for a path in which no notebook was found."""
+        lines = [
+            f"no submitted notebooks found in {self.root}",
+            "looked for *.ipynb files: directly in it (the file's stem is the student), "
+            "in a subfolder per student (such as Moodle's "
+            "'Full Name_123456_assignsubmission_file_'), named as Moodle's "
+            "('Full Name_123456_assignsubmission_file_NAME.ipynb') and Canvas's "
+            "('lastnamefirstname_USERID_SUBMISSIONID_NAME.ipynb') downloads name them, "
+            "and inside .zip files",
+            f"read {self.archives} archive{'s' * (self.archives != 1)}; saw "
+            + (self._others() if self.skipped else "no other files"),
+        ]
+        lines += [f"refused {r}" for r in self.refused]
+        return "\n".join(lines)
+
+    def _others(self) -> str:
+        total = sum(self.skipped.values())
+        kinds = ", ".join(f"{n} {suffix or 'without suffix'}"
+                          for suffix, n in self.skipped.most_common())
+        return f"{total} other file{'s' * (total != 1)} ({kinds})"
+
+    # -------------------------------------------------------------- walking
+    def _read_root(self) -> None:
+        root = self.root
+        if root.is_dir():
+            self._container(_disk_tree(root, ""))
+        elif root.is_file() and _suffix(root.name) == ARCHIVE:
+            self._archive(_Node(root.name, root.name, path=root), None, 1, _Budget())
+        elif root.is_file():
+            raise IntakeError(f"{root} is neither a folder nor a .zip file")
+        else:
+            raise IntakeError(f"{root} does not exist")
+
+    def _container(self, node: _Node, depth: int = 1, budget: _Budget | None = None) -> None:
+        """A folder of submissions (the root, an archive, or a folder that holds both)."""
+        entries = node.entries()
+        if len(entries) == 1 and self._wraps(entries[0]):
+            self._container(entries[0], depth, budget)
+            return
+        for entry in entries:
+            if entry.is_folder:
+                named = parse_name(entry.name, True)
+                if named is not None:
+                    self._owned(entry, named, depth, budget)
+                elif self._holds_named(entry):
+                    self._container(entry, depth, budget)
+                else:
+                    self._owned(entry, Named(Student(entry.name), "student folder"), depth, budget)
+                continue
+            named = parse_name(entry.name)
+            suffix = _suffix(entry.name)
+            if suffix == NOTEBOOK:
+                self._notebook(entry, named or Named(Student(PurePosixPath(entry.name).stem),
+                                                     "plain file"))
+            elif suffix == ARCHIVE:
+                self._archive(entry, named, depth, budget)
+            else:
+                self._other(entry, named)
+
+    @staticmethod
+    def _holds_named(node: _Node) -> bool:
+        return any(parse_name(e.name, e.is_folder) is not None for e in node.entries())
+
+    @staticmethod
+    def _wraps(node: _Node) -> bool:
+        """A lone folder that wraps submissions (folders, or several notebooks or zips)."""
+        if not node.is_folder or parse_name(node.name, True) is not None:
+            return False
+        inside = node.entries()
+        files = [e for e in inside if _suffix(e.name) in (NOTEBOOK, ARCHIVE)]
+        return any(e.is_folder for e in inside) or len(files) > 1
+
+    def _owned(self, node: _Node, named: Named, depth: int, budget: _Budget | None) -> None:
+        """Everything under a folder (or archive) that one student sent."""
+        self._found.setdefault(named.student, [])  # an empty folder still gets a row
+        self._folders.setdefault(named.student, _Found(named, node.where))
+        for entry in node.entries():
+            if entry.is_folder:
+                self._owned(entry, named, depth, budget)
+            elif _suffix(entry.name) == NOTEBOOK:
+                self._notebook(entry, named)
+            elif _suffix(entry.name) == ARCHIVE:
+                self._archive(entry, named, depth, budget)
+            else:
+                self._other(entry, named)
+
+    def _other(self, entry: _Node, named: Named | None) -> None:
+        self.skipped[_suffix(entry.name)] += 1
+        if named is not None:  # the student is known: a row says what came instead
+            self._found[named.student].append(_Found(named, entry.where, other=entry.name))
+
+    def _notebook(self, entry: _Node, named: Named) -> None:
+        found = _Found(named, entry.where)
+        self._found[named.student].append(found)
+        try:
+            size = entry.size
+            if size > MAX_NOTEBOOK_BYTES:
+                raise ValueError(f"{_size(size)}, more than the {_size(MAX_NOTEBOOK_BYTES)} "
+                                 "a notebook may have")
+            found.mtime = entry.mtime
+            found.path = entry.path if entry.member is None else self._copy(entry)
+        except Exception as exc:  # an unreadable member or file concerns this student only
+            found.path = None
+            found.problem = f"refused {entry.where}: {_reason(exc)}"
+
+    def _copy(self, entry: _Node, limit: int | None = None, suffix: str = NOTEBOOK) -> Path:
+        """Copy an archive's member into the temporary folder, reading at most ``limit``."""
+        limit = MAX_NOTEBOOK_BYTES if limit is None else limit
+        if self.staging is None:
+            self.staging = Path(tempfile.mkdtemp(prefix="perceptron-intake-"))
+        self._copies += 1
+        target = self.staging / f"{self._copies:05d}{suffix}"
+        copied = 0
+        with entry.archive.open(entry.member) as src, open(target, "wb") as dst:
+            while chunk := src.read(MIB):
+                copied += len(chunk)
+                if copied > limit:
+                    raise ValueError(f"more than {_size(limit)} once uncompressed")
+                dst.write(chunk)
+        return target
+
+    def _archive(self, entry: _Node, owner: Named | None, depth: int,
+                 budget: _Budget | None) -> None:
+        """Read a zip: its student's if ``owner`` names one, else a folder of submissions."""
+        if depth > MAX_NESTING:
+            self._refuse(entry.where, "an archive inside an archive inside an archive "
+                         "(only one level of nesting is read)", owner)
+            return
+        budget = budget if budget is not None else _Budget()
+        try:
+            path = entry.path if entry.member is None else self._copy(
+                entry, MAX_ARCHIVE_BYTES, ARCHIVE)
+            archive = zipfile.ZipFile(path)
+        except Exception as exc:
+            self._refuse(entry.where, f"not a readable zip file: {_reason(exc)}", owner)
+            return
+        self._open.append(archive)
+        self.archives += 1
+        try:
+            check_archive(archive, entry.where, budget)
+        except UnsafeArchive as exc:
+            self._refuse(entry.where, str(exc).removeprefix(f"{entry.where}: "), owner)
+            return
+        tree = _zip_tree(archive, entry.where)
+        if owner is not None:
+            self._owned(tree, owner, depth + 1, budget)
+        else:
+            self._container(tree, depth + 1, budget)
+
+    def _refuse(self, where: str, why: str, owner: Named | None) -> None:
+        if owner is None:
+            self.refused.append(f"{where}: {why}")
+        else:
+            self._found[owner.student].append(_Found(owner, where,
+                                                     problem=f"refused {where}: {why}"))
+
+    # -------------------------------------------------------------- choosing
+    def _choose_all(self) -> None:
+        self.submissions = [self._choose(student, found)
+                            for student, found in sorted(self._found.items())]
+
+    def _choose(self, student: Student, found: list[_Found]) -> Submission:
+        usable = [f for f in found if f.path is not None]
+        problems = [f.problem for f in found if f.problem]
+        if not usable:
+            others = [f.other for f in found if f.other]
+            if not problems:
+                problems = ["no notebook in the submission" + (
+                    f" (found: {', '.join(others[:5])}{', ...' * (len(others) > 5)})"
+                    if others else " (an empty folder)")]
+            first = found[0] if found else self._folders[student]
+            return Submission(student, None, first.where, first.named.layout,
+                              notes=problems[1:], problem=problems[0])
+        best, why = _choose_notebook(usable, self.assignment)
+        notes = ["submitted late (Canvas marks the file LATE)"] if best.named.late else []
+        if len(usable) > 1:
+            rest = ", ".join(f.where for f in usable if f is not best)
+            notes.append(f"{len(usable)} notebooks: graded {best.where} ({why}); "
+                         f"not graded: {rest}")
+        notes += problems
+        return Submission(student, best.path, best.where, best.named.layout, notes)
+
+
+def _choose_notebook(found: list[_Found], assignment: str | None) -> tuple[_Found, str]:
+    """Pick one of a student's notebooks, and say why.
+
+    The notebooks whose metadata names ``assignment`` (or, without one, any of the
+    course's assignments) come first; among those, the newest: Canvas's highest ``-N``,
+    then the latest modification time, then the last name.
+    """
+    if len(found) == 1:
+        return found[0], "the only one"
+    names = {id(f): named_assignment(f.path) for f in found}
+    if assignment:
+        fitting = [f for f in found if names[id(f)] == assignment]
+        which = f"that name{{}} {assignment}"
+    else:
+        fitting = [f for f in found if names[id(f)] in ASSIGNMENTS]
+        which = "that name{} one of the course's assignments"
+    pool = fitting or found
+    best = max(pool, key=lambda f: (f.named.version, f.mtime, f.where))
+    if len(fitting) == 1:
+        return best, f"the only one {which.format('s')}"
+    if fitting:
+        return best, f"the newest of those {which.format('')}"
+    return best, f"the newest; none {which.format('s').removeprefix('that ')}"
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    return text if isinstance(exc, ValueError) else f"{type(exc).__name__}: {text}"
+
+
+def collect(root: Path | str, assignment: str | None = None) -> Intake:
+    """Find every student's submission under ``root`` (a folder or a zip).
+
+    Parameters
+    ----------
+    root
+        The folder or zip the instructor downloaded (see the module's docstring for
+        the layouts read).
+    assignment
+        The assignment being graded, if known: a student with several notebooks is
+        graded on the one whose metadata names it.
+
+    Returns
+    -------
+    Intake
+        Use it as a context manager (or call :meth:`Intake.close`): notebooks copied
+        out of archives live in a temporary folder until then.
+
+    Raises
+    ------
+    IntakeError
+        ``root`` does not exist, or is neither a folder nor a zip.
+    """
+    intake = Intake(Path(root), assignment)
+    try:
+        intake._read_root()
+        intake._choose_all()
+    except BaseException:
+        intake.close()
+        raise
+    return intake
