@@ -113,10 +113,8 @@ def describe(value: Any) -> str:
     if isinstance(value, (tuple, list)):
         kind = "a tuple" if isinstance(value, tuple) else "a list"
         return f"{kind} of {len(value)} values: {show(value)}"
-    if isinstance(value, (bool, np.bool_)):
-        return f"the bool {bool(value)}"
-    if is_number(value):
-        return f"the {'int' if isinstance(value, (int, np.integer)) else 'float'} {show(value)}"
+    if isinstance(value, (bool, np.bool_)) or is_number(value):
+        return show(value)
     if isinstance(value, str):
         return f"the string {show(value)}"
     return show(value)
