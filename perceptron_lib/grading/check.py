@@ -98,12 +98,30 @@ def _call(fn: Callable, case: Case) -> dict[str, Any]:
 
 
 def public_outcomes(fn: Callable, task: Task, assignment: str) -> list[Outcome]:
-    """Run every public case of ``task`` on ``fn`` and judge the answers.
+    """Run every public case of ``task`` on ``fn`` and judge the answers (chapters 1-6).
 
     The calls run while the library's versions of every function the assignment grades
     stand in for themselves (as in grading); the expected answers are computed before,
-    and the answers judged after.  Raises ``_NotWritten`` when ``fn`` still raises
-    NotImplementedError.
+    and the answers judged after, by :func:`.feedback.judge`.
+
+    Parameters
+    ----------
+    fn
+        The student's function.
+    task
+        The graded function it implements.
+    assignment
+        The notebook ``task`` belongs to.
+
+    Returns
+    -------
+    list of Outcome
+        One per public case, in order.
+
+    Raises
+    ------
+    _NotWritten
+        When ``fn`` still raises NotImplementedError.
     """
     expected = [task.reference(*copy.deepcopy(case.args)) for case in task.public]
     with standing_in(graded_names(assignment)):

@@ -102,10 +102,19 @@ def _identical(a: Any, b: Any) -> bool:
 
 
 def changed_arguments(pristine: Sequence[Any], after: Sequence[Any]) -> list[int]:
-    """The 0-based positions of the arguments that a call changed in place.
+    """The arguments that a call of a graded function changed in place (chapters 1-6).
 
-    ``pristine`` is a copy of the arguments taken before the call, ``after`` the
-    arguments the function was given, looked at after it returned.
+    Parameters
+    ----------
+    pristine
+        A copy of the arguments, taken before the call.
+    after
+        The arguments the function was given, looked at after it returned.
+
+    Returns
+    -------
+    list of int
+        The 0-based positions of the arguments that differ (values, shape or type).
     """
     return [k for k, (a, b) in enumerate(zip(pristine, after, strict=True))
             if not _identical(a, b)]
@@ -181,10 +190,22 @@ def _wrong_answer(task: Task, mistake: Mistake, case: Case, key: str) -> Any:
 
 
 def matching_hint(task: Task, case: Case, got: Any) -> str | None:
-    """The hint of every known mistake whose answer to ``case`` is ``got``, or None.
+    """The hint of every known mistake whose answer to ``case`` is ``got`` (chapters 1-6).
 
-    A hint is given only when the answer is exactly what that mistake returns; when two
-    mistakes return the same answer here, both are named.
+    Parameters
+    ----------
+    task
+        The graded function, with its known mistakes.
+    case
+        The case the answer was given to.
+    got
+        The student's answer.
+
+    Returns
+    -------
+    str or None
+        The hint of the mistake that returns exactly ``got`` on this case; both hints
+        when two mistakes do; None when no known mistake gives this answer.
     """
     hints: list[str] = []
     key = _case_key(case)
@@ -203,8 +224,28 @@ def matching_hint(task: Task, case: Case, got: Any) -> str | None:
 
 def judge(task: Task, case: Case, expected: Any, *, value: Any = None,
           error: str | None = None, mutated: Sequence[int] = ()) -> Verdict:
-    """The verdict on one case: the answer ``value`` (or the ``error`` the call raised),
-    and the 0-based positions of the arguments it changed in place (``mutated``)."""
+    """The verdict on one case, the same in a check cell and in grading (chapters 1-6).
+
+    Parameters
+    ----------
+    task, case
+        The graded function and the case it was called on.
+    expected
+        The reference's answer.
+    value
+        The student's answer (ignored when ``error`` is given).
+    error
+        What the call raised (``"ValueError: ..."``), or None.
+    mutated
+        The 0-based positions of the arguments the call changed in place.
+
+    Returns
+    -------
+    Verdict
+        Passed or not; the lines saying what differs; a hint only where one fits (the
+        answer of a known mistake, an input changed in place, a call of the library's
+        version, an array of one element where a number belongs).
+    """
     if error is not None:
         return Verdict(False, (f"your function raised {error}",), library_hint(error))
     try:

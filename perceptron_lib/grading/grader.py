@@ -127,9 +127,24 @@ def _details_lines(d: dict, hints: dict[str, int]) -> list[str]:
 def score(task: Task, cases: list[Case], answers: dict[str, dict], public: int) -> TaskResult:
     """Compare the answers to one task's cases with the reference (grader side only).
 
-    An answer is ``{"value": ...}`` or ``{"error": text}``; ``"mutated"`` lists the
-    0-based positions of the arguments the call changed in place (absent: none), and
-    such a case fails whatever the value.
+    Parameters
+    ----------
+    task
+        The graded function (chapters 1-6 exercises).
+    cases
+        Its cases, public ones first, in the order the answers were keyed.
+    answers
+        ``"name:k"`` -> ``{"value": ...}`` or ``{"error": text}``; ``"mutated"`` lists
+        the 0-based positions of the arguments the call changed in place (absent: none),
+        and such a case fails whatever the value.
+    public
+        How many of ``cases`` are public.
+
+    Returns
+    -------
+    TaskResult
+        The points (in proportion to the cases right), a detail per case and the
+        feedback lines, judged as the check cells judge (:func:`.feedback.judge`).
     """
     result = TaskResult(task.name, 0.0, float(task.points), 0, len(cases))
     for k, case in enumerate(cases):

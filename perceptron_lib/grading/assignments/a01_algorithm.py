@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 import perceptron_lib as pl
 
@@ -17,7 +18,8 @@ XOR_Y = np.array([1.0, 1.0, -1.0, -1.0])
 
 
 # ------------------------------------------------------------------------------ update
-def update_reference(theta, theta_0, x, y):
+def update_reference(theta: ArrayLike, theta_0: float, x: ArrayLike,
+                     y: float) -> tuple[np.ndarray, float, bool]:
     """The library's rule: (theta, theta_0, updated)."""
     return pl.update(theta, theta_0, x, y)
 
@@ -93,7 +95,8 @@ UPDATE = Task(
 
 
 # -------------------------------------------------------------------------- perceptron
-def perceptron_reference(X, y, tau):
+def perceptron_reference(X: ArrayLike, y: ArrayLike,
+                         tau: int) -> tuple[np.ndarray, float, int]:
     """PERCEPTRON of chapter 1: (theta, theta_0, mistakes)."""
     r = pl.perceptron(X, y, tau=tau, method="loop")
     return r.theta, r.theta_0, r.mistakes
@@ -161,7 +164,7 @@ PERCEPTRON = Task(
 
 
 # ----------------------------------------------------------------------------- predict
-def predict_reference(X, theta, theta_0):
+def predict_reference(X: ArrayLike, theta: ArrayLike, theta_0: float) -> np.ndarray:
     """The labels +1/-1 of chapter 1's linear classifier."""
     return pl.predict(X, theta, theta_0)
 

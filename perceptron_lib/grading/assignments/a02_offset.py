@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 import perceptron_lib as pl
 
@@ -16,7 +17,7 @@ LINE_Y = np.array([1.0, 1.0, -1.0, -1.0])
 
 
 # -------------------------------------------------------------------- add_offset_feature
-def lift_reference(X, value):
+def lift_reference(X: ArrayLike, value: float) -> np.ndarray:
     """The data with a last column equal to ``value``."""
     return pl.add_offset_feature(X, value)
 
@@ -59,7 +60,7 @@ ADD_OFFSET_FEATURE = Task(
 
 
 # ------------------------------------------------------------- perceptron_through_origin
-def through_origin_reference(X, y, tau):
+def through_origin_reference(X: ArrayLike, y: ArrayLike, tau: int) -> tuple[np.ndarray, int]:
     """PERCEPTRON-THROUGH-ORIGIN of chapter 2: (theta, mistakes)."""
     r = pl.perceptron_through_origin(X, y, tau=tau, method="loop")
     return r.theta, r.mistakes
@@ -119,7 +120,7 @@ PERCEPTRON_THROUGH_ORIGIN = Task(
 
 
 # ---------------------------------------------------------------------- lifted_to_offset
-def lifted_to_offset_reference(theta_new, value):
+def lifted_to_offset_reference(theta_new: ArrayLike, value: float) -> tuple[np.ndarray, float]:
     """(theta, theta_0) of a through-origin vector on data lifted by ``value``."""
     theta_new = np.asarray(theta_new, dtype=float)
     return theta_new[:-1], float(theta_new[-1] * value)

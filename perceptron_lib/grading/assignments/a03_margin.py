@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 import perceptron_lib as pl
 
@@ -49,7 +50,7 @@ def _drop_y(cases: list[Case]) -> list[Case]:
 
 
 # ---------------------------------------------------------------------- signed_distance
-def signed_distance_reference(X, theta, theta_0):
+def signed_distance_reference(X: ArrayLike, theta: ArrayLike, theta_0: float) -> np.ndarray:
     """The signed distance of each row of X to the hyperplane."""
     return pl.signed_distance(X, theta, theta_0)
 
@@ -104,7 +105,8 @@ SIGNED_DISTANCE = Task(
 
 
 # ------------------------------------------------------------------------ point_margins
-def point_margins_reference(X, y, theta, theta_0):
+def point_margins_reference(X: ArrayLike, y: ArrayLike, theta: ArrayLike,
+                            theta_0: float) -> np.ndarray:
     """The margin of each labelled point."""
     return pl.point_margins(X, y, theta, theta_0)
 
@@ -158,7 +160,7 @@ POINT_MARGINS = Task(
 
 
 # ------------------------------------------------------------------------------- margin
-def margin_reference(X, y, theta, theta_0):
+def margin_reference(X: ArrayLike, y: ArrayLike, theta: ArrayLike, theta_0: float) -> float:
     """The margin of the data set: the smallest point margin."""
     return pl.margin(X, y, theta, theta_0)
 

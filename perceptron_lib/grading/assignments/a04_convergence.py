@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 import perceptron_lib as pl
 
@@ -15,7 +16,7 @@ from ._common import int_data
 
 
 # ------------------------------------------------------------------------------ radius
-def radius_reference(X):
+def radius_reference(X: ArrayLike) -> float:
     """R, the largest norm of a row of X."""
     return pl.radius(X)
 
@@ -75,7 +76,7 @@ RADIUS = Task(
 
 
 # ----------------------------------------------------------------------- mistake_bound
-def mistake_bound_reference(R, gamma):
+def mistake_bound_reference(R: float, gamma: float) -> float:
     """The bound (R / gamma) ** 2 of the convergence theorem."""
     return pl.mistake_bound(R, gamma)
 
@@ -112,7 +113,7 @@ MISTAKE_BOUND = Task(
 
 
 # -------------------------------------------------------------------- lemma_quantities
-def lemma_reference(thetas, theta_star):
+def lemma_reference(thetas: ArrayLike, theta_star: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """The alignments and squared norms of the two lemmas."""
     thetas, theta_star = np.asarray(thetas, float), np.asarray(theta_star, float)
     return thetas @ theta_star / np.linalg.norm(theta_star), np.sum(thetas**2, axis=1)

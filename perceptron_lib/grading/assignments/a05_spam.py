@@ -7,6 +7,7 @@ import math
 import re
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 import perceptron_lib as pl
 
@@ -15,7 +16,7 @@ from ..exercise import Case, Mistake, Task
 
 
 # ----------------------------------------------------------------------- spam_features
-def spam_features_reference(message):
+def spam_features_reference(message: str) -> np.ndarray:
     """The three features of chapter 5."""
     return pl.spam_features(message)
 
@@ -133,7 +134,7 @@ SPAM_FEATURES = Task(
 
 
 # ---------------------------------------------------------------------------- accuracy
-def accuracy_reference(y_true, y_pred):
+def accuracy_reference(y_true: ArrayLike, y_pred: ArrayLike) -> float:
     """The fraction of right labels."""
     return pl.accuracy(y_true, y_pred)
 
@@ -170,7 +171,8 @@ ACCURACY = Task(
 
 
 # -------------------------------------------------------------------- train_test_split
-def train_test_split_reference(n, test_fraction, seed):
+def train_test_split_reference(n: int, test_fraction: float,
+                               seed: int) -> tuple[np.ndarray, np.ndarray]:
     """(train_idx, test_idx) of chapter 5's random split."""
     return pl.train_test_split(n, test_fraction, seed)
 
@@ -237,7 +239,7 @@ TRAIN_TEST_SPLIT = Task(
 
 
 # ----------------------------------------------------------------------- kfold_indices
-def kfold_reference(n, k, seed):
+def kfold_reference(n: int, k: int, seed: int) -> list[tuple[np.ndarray, np.ndarray]]:
     """The k splits of chapter 5's k-fold cross-validation."""
     return pl.kfold_indices(n, k, seed)
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 import perceptron_lib as pl
 
@@ -20,7 +21,7 @@ EXTRA_EPOCH = ("run at most tau epochs: `range(tau)` runs tau of them, `range(ta
 
 
 # ----------------------------------------------------------------- averaged_perceptron
-def averaged_reference(X, y, tau):
+def averaged_reference(X: ArrayLike, y: ArrayLike, tau: int) -> tuple[np.ndarray, float]:
     """The averaged perceptron's (theta, theta_0)."""
     r = pl.averaged_perceptron(X, y, tau)
     return r.theta, r.theta_0
@@ -125,7 +126,8 @@ AVERAGED_PERCEPTRON = Task(
 
 
 # ----------------------------------------------------------------------- voted_predict
-def voted_reference(X, thetas, theta_0s, counts):
+def voted_reference(X: ArrayLike, thetas: ArrayLike, theta_0s: ArrayLike,
+                    counts: ArrayLike) -> np.ndarray:
     """The labels of the voted perceptron's weighted vote."""
     model = pl.VotedResult(np.asarray(thetas, float), np.asarray(theta_0s, float),
                            np.asarray(counts), 0, 0, True)
@@ -218,7 +220,8 @@ VOTED_PREDICT = Task(
 
 
 # ------------------------------------------------------------------ one_vs_all_predict
-def ova_reference(X, thetas, theta_0s, classes):
+def ova_reference(X: ArrayLike, thetas: ArrayLike, theta_0s: ArrayLike,
+                  classes: ArrayLike) -> np.ndarray:
     """The class of the highest one-vs-all score."""
     model = pl.OneVsAllResult(np.asarray(classes), np.asarray(thetas, float),
                               np.asarray(theta_0s, float), np.ones(len(classes), dtype=bool))
@@ -322,7 +325,7 @@ ONE_VS_ALL_PREDICT = Task(
 
 
 # --------------------------------------------------------------------- polynomial_gram
-def gram_reference(A, B, degree, coef0):
+def gram_reference(A: ArrayLike, B: ArrayLike, degree: int, coef0: float) -> np.ndarray:
     """The polynomial kernel's matrix between the rows of A and of B."""
     return pl.polynomial_kernel(degree, coef0)(np.asarray(A, float), np.asarray(B, float))
 
@@ -370,7 +373,7 @@ POLYNOMIAL_GRAM = Task(
 
 
 # ------------------------------------------------------------------- kernel_perceptron
-def kernel_reference(G, y, tau):
+def kernel_reference(G: ArrayLike, y: ArrayLike, tau: int) -> tuple[np.ndarray, float]:
     """The kernel perceptron's (alpha, theta_0), run on a Gram matrix."""
     # The library's loop, run on the indices 0, ..., n-1 with a kernel that looks up G.
     G = np.asarray(G, float)
