@@ -144,7 +144,8 @@ class Number:
             return Mismatch(
                 (f"expected {self.words} ({number(expected)}), got {describe(got)}",),
                 hint="that is an array holding one number, not a number: return the number "
-                     "itself, for example float(value), or value[0] if value is an array")
+                     "itself, by taking the entry (`a[0]` or `a[-1]`, not `a[:1]` or `a[-1:]`) "
+                     "or with `float(...)`")
         return Mismatch((f"expected {self.words} ({number(expected)}), got {describe(got)}",))
 
 
