@@ -1,53 +1,262 @@
-"""Comparing an answer with the expected one, and saying what went wrong."""
+"""Comparing an answer with the expected one, and saying what went wrong.
+
+Shared by the check cells of the exercise notebooks (:mod:`.check`) and the grader
+(:func:`.grader.score`), so that both judge an answer alike and word it alike
+(chapters 1-6 exercises).
+"""
 
 from __future__ import annotations
 
+import copy
+import hashlib
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from .codec import Unsupported
+from .answers import ATOL, RTOL, Mismatch, is_number, show
+from .codec import encode
+from .exercise import Case, Mistake, Task
+
+#: A check-cell or grading call of a library function that stands in for a graded one
+#: raises a RuntimeError whose text says so (see :mod:`.standins`).
+_LIBRARY_CALL = re.compile(r"perceptron_lib(?:'s|\.[\w.]+) .*write it yourself")
+_LIBRARY_NAME = re.compile(r"perceptron_lib's (\w+)|computes (\w+)")
 
 
-def _describe(value: Any) -> str:
-    if isinstance(value, np.ndarray):
-        return np.array2string(value, precision=6, threshold=20) + f" (shape {value.shape})"
-    if isinstance(value, tuple):
-        return "(" + ", ".join(_describe(v) for v in value) + ")"
-    return repr(value)
+def mismatch(task: Task, expected: Any, got: Any) -> Mismatch | None:
+    """How ``got`` differs from ``expected`` for ``task``'s kind of answer (None: alike)."""
+    return task.answer.mismatch(expected, got)
 
 
-def same(expected: Any, got: Any) -> bool:
-    """True when ``got`` matches ``expected`` (numbers to 1e-9 relative)."""
-    if isinstance(got, Unsupported):
+def same(task: Task, expected: Any, got: Any) -> bool:
+    """True when ``got`` is an acceptable answer where ``expected`` is the right one."""
+    try:
+        return mismatch(task, expected, got) is None
+    except Exception:
         return False
-    if isinstance(expected, tuple):
-        return (isinstance(got, (tuple, list)) and len(got) == len(expected)
-                and all(same(e, g) for e, g in zip(expected, got, strict=True)))
-    if isinstance(expected, (bool, np.bool_)):
-        return isinstance(got, (bool, np.bool_)) and bool(got) == bool(expected)
-    if isinstance(expected, (np.ndarray, list)):
+
+
+def alike(a: Any, b: Any) -> bool:
+    """True when two answers are the same values of the same types (numbers to 1e-9
+    relative; a tuple and a list alike; a bool never alike a number)."""
+    try:
+        if isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)):
+            if len(a) != len(b):
+                return False
+            if all(is_number(v) for v in (*a, *b)) and a and b:
+                return alike(np.asarray(a, dtype=float), np.asarray(b, dtype=float))
+            return all(alike(x, y) for x, y in zip(a, b, strict=True))
+        if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+            if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)):
+                return False
+            if a.shape != b.shape or (a.dtype.kind == "b") != (b.dtype.kind == "b"):
+                return False
+            return bool(np.allclose(a.astype(float), b.astype(float), rtol=RTOL, atol=ATOL,
+                                    equal_nan=True))
+        if isinstance(a, (bool, np.bool_)) or isinstance(b, (bool, np.bool_)):
+            return isinstance(a, (bool, np.bool_)) and isinstance(b, (bool, np.bool_)) \
+                and bool(a) == bool(b)
+        if is_number(a) and is_number(b):
+            return bool(np.isclose(float(a), float(b), rtol=RTOL, atol=ATOL))
+        return type(a) is type(b) and bool(a == b)
+    except Exception:
+        return False
+
+
+def show_input(task: Task, case: Case, limit: int = 400) -> str | None:
+    """The case's arguments by name (``X = [[1.0, 2.0]], theta_0 = 1.0``), when short."""
+    names = task.parameters
+    if len(names) != len(case.args):
+        names = tuple(f"argument {k + 1}" for k in range(len(case.args)))
+    text = ", ".join(f"{name} = {show(value)}" for name, value in zip(names, case.args,
+                                                                         strict=True))
+    if len(text) > limit or "an array of shape" in text:
+        return None
+    return text
+
+
+# ------------------------------------------------------------ arguments changed in place
+def _identical(a: Any, b: Any) -> bool:
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)):
+            return False
+        if a.shape != b.shape or a.dtype != b.dtype:
+            return False
         try:
-            g = np.asarray(got, dtype=float)
-        except (TypeError, ValueError):
-            return False
-        e = np.asarray(expected, dtype=float)
-        return g.shape == e.shape and bool(np.allclose(g, e, rtol=1e-9, atol=1e-12))
-    if isinstance(expected, (int, float, np.integer, np.floating)):
-        if isinstance(got, (bool, np.bool_)) or not isinstance(
-                got, (int, float, np.integer, np.floating)):
-            return False
-        return bool(np.isclose(float(got), float(expected), rtol=1e-9, atol=1e-12))
-    return expected == got
+            return bool(np.array_equal(a, b, equal_nan=a.dtype.kind in "fc"))
+        except TypeError:
+            return bool(np.array_equal(a, b))
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(_identical(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_identical(a[k], b[k]) for k in a)
+    if isinstance(a, float) and a != a:
+        return b != b
+    return bool(a == b)
 
 
-def explain(expected: Any, got: Any) -> str:
-    """A one-line account of how ``got`` differs from ``expected``."""
-    if isinstance(got, Unsupported):
-        return f"expected {_describe(expected)}, got {got!r}"
-    if isinstance(expected, tuple) and not isinstance(got, (tuple, list)):
-        return (f"expected a tuple of {len(expected)} values {_describe(expected)}, "
-                f"got {_describe(got)}")
-    if isinstance(expected, tuple) and len(got) != len(expected):
-        return f"expected {len(expected)} values, got {len(got)}: {_describe(got)}"
-    return f"expected {_describe(expected)}, got {_describe(got)}"
+def changed_arguments(pristine: Sequence[Any], after: Sequence[Any]) -> list[int]:
+    """The arguments that a call of a graded function changed in place (chapters 1-6).
+
+    Parameters
+    ----------
+    pristine
+        A copy of the arguments, taken before the call.
+    after
+        The arguments the function was given, looked at after it returned.
+
+    Returns
+    -------
+    list of int
+        The 0-based positions of the arguments that differ (values, shape or type).
+    """
+    return [k for k, (a, b) in enumerate(zip(pristine, after, strict=True))
+            if not _identical(a, b)]
+
+
+def _named(task: Task, positions: Sequence[int]) -> str:
+    names = task.parameters
+    named = [f"`{names[k]}`" if k < len(names) else f"argument {k + 1}" for k in positions]
+    which = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    return f"its argument{'s' if len(named) > 1 else ''} {which}"
+
+
+def mutation_hint(task: Task, positions: Sequence[int]) -> str:
+    """What to tell a student whose function changed the arguments at ``positions``."""
+    names = task.parameters
+    name = names[positions[0]] if positions and positions[0] < len(names) else "a"
+    return (f"your function changed {_named(task, positions)} in place, and so the "
+            "caller's data; the exercise asks you to leave the inputs as they are. Build "
+            f"new arrays (`{name} = {name} + ...` makes a new one, `{name} += ...` or "
+            f"`{name}[i] = ...` changes the one you were given) or work on a copy "
+            f"(`{name} = {name}.copy()`)")
+
+
+def library_hint(error: str) -> str | None:
+    """The hint for an error raised by a library function that stands in for a graded
+    one, or None when ``error`` is another error."""
+    if not _LIBRARY_CALL.search(error):
+        return None
+    found = _LIBRARY_NAME.search(error)
+    name = next((g for g in found.groups() if g), None) if found else None
+    which = f"the library's `{name}`" if name else "the library's version of this function"
+    return (f"you called {which}; grading runs without it, as it runs without every library "
+            "function that this notebook asks you to write: write it yourself")
+
+
+# ------------------------------------------------------------------------- one verdict
+@dataclass(frozen=True)
+class Verdict:
+    """What became of one case: passed or not, what differs, and a hint that fits."""
+
+    passed: bool
+    lines: tuple[str, ...] = ()
+    hint: str | None = None
+
+
+_RAISED = object()
+_WRONG_ANSWERS: dict[tuple[str, str, str], Any] = {}
+
+
+def _case_key(case: Case) -> str:
+    try:
+        text = json.dumps([encode(a) for a in case.args], sort_keys=True)
+    except (TypeError, ValueError):
+        return ""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _wrong_answer(task: Task, mistake: Mistake, case: Case, key: str) -> Any:
+    """What ``mistake`` answers to ``case`` (remembered: the mistakes are deterministic
+    and some run many epochs)."""
+    cached = (task.name, mistake.name, key)
+    if key and cached in _WRONG_ANSWERS:
+        return _WRONG_ANSWERS[cached]
+    try:
+        wrong = mistake.wrong(*copy.deepcopy(case.args))
+    except Exception:
+        wrong = _RAISED
+    if key:
+        if len(_WRONG_ANSWERS) > 20_000:
+            _WRONG_ANSWERS.clear()
+        _WRONG_ANSWERS[cached] = wrong
+    return wrong
+
+
+def matching_hint(task: Task, case: Case, got: Any) -> str | None:
+    """The hint of every known mistake whose answer to ``case`` is ``got`` (chapters 1-6).
+
+    Parameters
+    ----------
+    task
+        The graded function, with its known mistakes.
+    case
+        The case the answer was given to.
+    got
+        The student's answer.
+
+    Returns
+    -------
+    str or None
+        The hint of the mistake that returns exactly ``got`` on this case; both hints
+        when two mistakes do; None when no known mistake gives this answer.
+    """
+    hints: list[str] = []
+    key = _case_key(case)
+    for m in task.known:
+        wrong = _wrong_answer(task, m, case, key)
+        if wrong is _RAISED:
+            continue
+        if (same(task, wrong, got) or alike(wrong, got)) and m.hint not in hints:
+            hints.append(m.hint)
+    if not hints:
+        return None
+    if len(hints) == 1:
+        return hints[0]
+    return "this is the answer of more than one mistake: " + "; or ".join(hints)
+
+
+def judge(task: Task, case: Case, expected: Any, *, value: Any = None,
+          error: str | None = None, mutated: Sequence[int] = ()) -> Verdict:
+    """The verdict on one case, the same in a check cell and in grading (chapters 1-6).
+
+    Parameters
+    ----------
+    task, case
+        The graded function and the case it was called on.
+    expected
+        The reference's answer.
+    value
+        The student's answer (ignored when ``error`` is given).
+    error
+        What the call raised (``"ValueError: ..."``), or None.
+    mutated
+        The 0-based positions of the arguments the call changed in place.
+
+    Returns
+    -------
+    Verdict
+        Passed or not; the lines saying what differs; a hint only where one fits (the
+        answer of a known mistake, an input changed in place, a call of the library's
+        version, an array of one element where a number belongs).
+    """
+    if error is not None:
+        return Verdict(False, (f"your function raised {error}",), library_hint(error))
+    try:
+        differs = mismatch(task, expected, value)
+    except Exception as exc:  # an answer no kind can read
+        differs = Mismatch((f"the answer could not be compared ({type(exc).__name__})",))
+    if mutated:
+        changed = f"your function changed {_named(task, mutated)} in place"
+        lines = (*differs.lines, changed) if differs else (
+            f"the answer is right, but {changed}",)
+        return Verdict(False, lines, mutation_hint(task, mutated))
+    if differs is None:
+        return Verdict(True)
+    return Verdict(False, differs.lines, matching_hint(task, case, value) or differs.hint)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -10,7 +11,7 @@ from pathlib import Path
 from . import sandbox
 from .cases import ASSIGNMENTS, Case, Task
 from .codec import encode
-from .feedback import explain, same
+from .feedback import judge, matching_hint, show_input
 
 METADATA_KEY = "perceptron_course"
 
@@ -68,8 +69,9 @@ class Grade:
 def grader_sha256() -> str:
     """A hash of the grader's own code and cases, recorded with every grade."""
     h = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        h.update(path.name.encode())
+    here = Path(__file__).parent
+    for path in sorted(here.rglob("*.py")):
+        h.update(path.relative_to(here).as_posix().encode())
         h.update(path.read_bytes())
     return h.hexdigest()
 
@@ -103,52 +105,73 @@ def read_submission(path: Path) -> tuple[str | None, list[str]]:
     return assignment, cells
 
 
-def _safe(fn, value):
-    try:
-        return fn(value)
-    except Exception:
-        return value
-
-
 def _hint(task: Task, case: Case, got) -> str | None:
-    for hint, wrong in task.mistakes.items():
-        try:
-            variant = wrong(*case.args)
-            if task.normalize is not None:
-                variant = task.normalize(variant)
-            if same(variant, got):
-                return hint
-        except Exception:
-            continue
-    return None
+    """The hint of the known mistakes whose answer to ``case`` is ``got`` (None if none)."""
+    return matching_hint(task, case, got)
+
+
+def _details_lines(d: dict, hints: dict[str, int]) -> list[str]:
+    lines = [f"  case {d['case']} ({d['kind']}, {d['about']}):"]
+    if d.get("input"):
+        lines.append(f"    input: {d['input']}")
+    lines += [f"    {line}" for line in d.get("differences", [d.get("error", "")])]
+    hint = d.get("hint")
+    if hint and hint in hints:
+        lines.append(f"    hint: as for case {hints[hint]}")
+    elif hint:
+        hints[hint] = d["case"]
+        lines.append(f"    hint: {hint}")
+    return lines
 
 
 def score(task: Task, cases: list[Case], answers: dict[str, dict], public: int) -> TaskResult:
-    """Compare the answers to one task's cases with the reference (grader side only)."""
+    """Compare the answers to one task's cases with the reference (grader side only).
+
+    Parameters
+    ----------
+    task
+        The graded function (chapters 1-6 exercises).
+    cases
+        Its cases, public ones first, in the order the answers were keyed.
+    answers
+        ``"name:k"`` -> ``{"value": ...}`` or ``{"error": text}``; ``"mutated"`` lists
+        the 0-based positions of the arguments the call changed in place (absent: none),
+        and such a case fails whatever the value.
+    public
+        How many of ``cases`` are public.
+
+    Returns
+    -------
+    TaskResult
+        The points (in proportion to the cases right), a detail per case and the
+        feedback lines, judged as the check cells judge (:func:`.feedback.judge`).
+    """
     result = TaskResult(task.name, 0.0, float(task.points), 0, len(cases))
     for k, case in enumerate(cases):
         cid = f"{task.name}:{k}"
-        expected = task.reference(*case.args)
         answer = answers.get(cid)
         kind = "public" if k < public else "grading"
         detail = {"case": k + 1, "kind": kind, "about": case.about, "passed": False}
+        shown = show_input(task, case)
         if answer is None:
             detail["error"] = "no answer (the run stopped before this case)"
-        elif "error" in answer:
-            detail["error"] = answer["error"]
         else:
-            detail["seconds"] = answer.get("seconds")
-            got = answer["value"]
-            if task.normalize is not None:
-                expected, got = task.normalize(expected), _safe(task.normalize, got)
-            if same(expected, got):
+            if "seconds" in answer:
+                detail["seconds"] = answer.get("seconds")
+            expected = task.reference(*copy.deepcopy(case.args))
+            verdict = judge(task, case, expected, value=answer.get("value"),
+                            error=answer.get("error") if "error" in answer else None,
+                            mutated=list(answer.get("mutated") or []))
+            if verdict.passed:
                 detail["passed"] = True
                 result.passed += 1
             else:
-                detail["error"] = explain(expected, got)
-                hint = _hint(task, case, got)
-                if hint:
-                    detail["hint"] = hint
+                detail["error"] = "; ".join(verdict.lines)
+                detail["differences"] = list(verdict.lines)
+                if verdict.hint:
+                    detail["hint"] = verdict.hint
+        if not detail["passed"] and shown:
+            detail["input"] = shown
         result.details.append(detail)
     result.points = round(task.points * result.passed / max(len(cases), 1), 3)
     failed = [d for d in result.details if not d["passed"]]
@@ -158,11 +181,9 @@ def score(task: Task, cases: list[Case], answers: dict[str, dict], public: int) 
         result.feedback.append(
             f"{task.name}: {result.passed} of {len(cases)} cases right "
             f"({result.points:g} of {task.points:g} points).")
+        hints: dict[str, int] = {}
         for d in failed[:3]:
-            line = f"  case {d['case']} ({d['kind']}, {d['about']}): {d['error']}"
-            if d.get("hint"):
-                line += f"\n    hint: {d['hint']}"
-            result.feedback.append(line)
+            result.feedback += _details_lines(d, hints)
     return result
 
 
