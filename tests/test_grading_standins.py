@@ -82,3 +82,22 @@ def test_the_stub_library_has_no_route_to_the_answer(tmp_path):
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True).stdout.split()
     assert out == ["RuntimeError"] * 5 + ["ModuleNotFoundError", "answered", "None"], out
+
+
+def test_standing_in_loads_no_module_and_covers_modules_loaded_during_the_call():
+    probe = textwrap.dedent("""
+        import sys
+        import perceptron_lib as pl
+        from perceptron_lib.grading.standins import standing_in
+        with standing_in(["perceptron"]):
+            try:
+                pl.Perceptron().fit([[1.0], [2.0]], [1, -1])
+                print("answered")
+            except RuntimeError as exc:
+                print("refused" if "perceptron" in str(exc) else "other")
+        print("sklearn" in sys.modules, "perceptron_lib.estimator" in sys.modules)
+        print(type(pl.Perceptron()).__name__)
+    """)
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["refused", "False", "False", "Perceptron"], out

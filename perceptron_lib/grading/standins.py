@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
 import importlib
 import inspect
 import shutil
+import sys
+import types
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -110,6 +113,16 @@ def _reference_names(names: set[str]) -> set[str]:
 def routes(names: Iterable[str]) -> list[str]:
     """Every library function that would hand a student the named functions' answers.
 
+    See :func:`_routes`; the answer is kept for each set of names (a check cell asks
+    again at every call).
+    """
+    return list(_routes(frozenset(names)))
+
+
+@functools.lru_cache(maxsize=64)
+def _routes(names: frozenset[str]) -> tuple[str, ...]:
+    """Every library function that would hand a student the named functions' answers.
+
     Parameters
     ----------
     names
@@ -117,7 +130,7 @@ def routes(names: Iterable[str]) -> list[str]:
 
     Returns
     -------
-    list of str
+    tuple of str
         ``"module:qualname"`` entries, sorted: the functions of those names; the
         grader's reference implementations; the library's equivalents
         (:data:`EQUIVALENTS`); every function that uses one of these; and every private
@@ -145,7 +158,7 @@ def routes(names: Iterable[str]) -> list[str]:
             if private and callers and all(c in found for c in callers):
                 grown.add(key)
         if grown <= found:
-            return sorted(found)
+            return tuple(sorted(found))
         found |= grown
 
 
@@ -231,11 +244,24 @@ def _raiser(message: str):
     return stand_in
 
 
+class _Absent(types.ModuleType):
+    """Stands in for a library module not loaded yet (the estimator would load
+    scikit-learn): anything taken from it raises, as the stand-ins do."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(name)
+        self._message = message
+
+    def __getattr__(self, attr: str):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        raise RuntimeError(self._message)
+
+
 def _resolve(key: str):
     module_name, qual = key.split(":")
-    try:
-        owner = importlib.import_module(module_name)
-    except ImportError:  # an optional dependency (numba, scikit-learn) is missing
+    owner = sys.modules.get(module_name)
+    if owner is None or isinstance(owner, _Absent):
         return None, None, None
     parts = qual.split(".")
     for part in parts[:-1]:
@@ -291,8 +317,16 @@ def standing_in(names: Iterable[str]) -> Iterator[None]:
             return
         raise LookupError
 
+    absent: list[str] = []
     try:
         for key in routes(names):
+            module_name = key.split(":")[0]
+            if module_name not in sys.modules:  # not loaded: a placeholder until the end
+                short = key.split(":")[1].split(".")[-1]
+                sys.modules[module_name] = _Absent(
+                    module_name, _message(short if short in names else first, key, names))
+                absent.append(module_name)
+                continue
             owner, attr, fn = _resolve(key)
             if fn is None:
                 continue
@@ -311,6 +345,9 @@ def standing_in(names: Iterable[str]) -> Iterator[None]:
                 continue
         yield
     finally:
+        for module_name in absent:
+            if isinstance(sys.modules.get(module_name), _Absent):
+                del sys.modules[module_name]
         for fn, code in reversed(swapped):
             fn.__code__ = code
         for owner, attr, value in reversed(replaced):
