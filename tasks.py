@@ -296,8 +296,9 @@ then open a notebook from the file browser. The first code cell of each notebook
 that the course library `perceptron_lib` is installed (and installs it if not).
 
 **In Binder**: follow the notebook's Binder link above. Binder builds the course's
-environment in your browser (the first start can take a few minutes); nothing is kept
-when the session ends, so download your notebook (File ▸ Download) before you leave.
+environment in your browser (the first start can take a few minutes). Binder keeps
+nothing once you close it or leave it idle, so download your notebook (File ▸ Download)
+before you leave.
 
 **In Colab**: follow the notebook's Colab link above (or upload the `.ipynb` file at
 https://colab.research.google.com), then run the first code cell, which installs the
