@@ -20,6 +20,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from readable_view import readable_view
 
 from perceptron_lib.grading import sandbox
 from perceptron_lib.grading.__main__ import main as grade_folder
@@ -248,31 +249,6 @@ def test_the_report_says_what_is_hidden(tmp_path):
     assert report["process_namespace"] and report["network_namespace"]
 
 
-def _readable_view(paths: list[Path]) -> list[str]:
-    """bubblewrap arguments under which an ordinary user can reach ``paths``.
-
-    The test environment may live below a folder only root may enter (``/root``): such
-    a folder is replaced by an empty one and the paths are bound back into it.
-    """
-    args = ["--dev-bind", "/", "/"]
-    covered: set[Path] = set()
-    made: set[Path] = set()
-    for path in (Path(p).resolve() for p in paths):
-        closed = next((a for a in reversed(path.parents)
-                       if a != Path("/") and not a.stat().st_mode & 0o001), None)
-        if closed is None:
-            continue
-        if closed not in covered:
-            covered.add(closed)
-            args += ["--perms", "0755", "--tmpfs", str(closed)]
-        for folder in reversed(path.parents):
-            if closed in folder.parents and folder not in made:
-                made.add(folder)
-                args += ["--perms", "0755", "--dir", str(folder)]
-        args += ["--ro-bind", str(path), str(path)]
-    return args
-
-
 def test_without_root_the_sandbox_uses_a_user_namespace():
     """The grader run by an ordinary user (an instructor's laptop)."""
     if os.geteuid() != 0 or shutil.which("setpriv") is None:
@@ -310,7 +286,7 @@ def test_without_root_the_sandbox_uses_a_user_namespace():
         print(json.dumps({{"mode": sandbox.mode(), "report": report,
                           "answer": run.answers["a"].get("value")}}))
     """)
-    view = _readable_view([Path(sys.prefix), Path(sys.base_prefix), ROOT])
+    view = readable_view([Path(sys.prefix), Path(sys.base_prefix), ROOT])
     try:
         done = subprocess.run(
             [sandbox.bwrap_path(), *view, "--", "setpriv", "--reuid=65534", "--regid=65534",

@@ -28,6 +28,7 @@ from types import ModuleType
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from readable_view import readable_mounts
 
 ROOT = Path(__file__).resolve().parents[1]
 TASKS = ROOT / "tasks.py"
@@ -233,6 +234,17 @@ def test_lab_serves_the_whole_course_as_an_ordinary_user(home: Path):
         [*as_nobody, sys.executable, "-c",
          "import os, sys, jupyterlab; os.stat(sys.executable); os.stat(sys._base_executable)"],
         capture_output=True, text=True, timeout=60)
+    stash = home.parent / f"{home.name}-stash"
+    if probe.returncode != 0 and shutil.which("unshare"):
+        # Show that user the environment and the repository through a view of the file
+        # system in which the folders only root may enter are replaced by open ones.
+        stash.mkdir()
+        view = readable_mounts([Path(sys.prefix), Path(sys.base_prefix), ROOT, home], stash)
+        as_nobody = [*view, *as_nobody]
+        probe = subprocess.run(
+            [*as_nobody, sys.executable, "-c",
+             "import os, sys, jupyterlab; os.stat(sys.executable); "
+             "os.stat(sys._base_executable)"], capture_output=True, text=True, timeout=60)
     if probe.returncode != 0:
         pytest.skip(f"uid {NOBODY} cannot use this environment's Python "
                     f"({sys._base_executable}): {probe.stderr.strip()[-200:]}")
@@ -243,6 +255,7 @@ def test_lab_serves_the_whole_course_as_an_ordinary_user(home: Path):
         printed = check_serves_the_course(lab, port)
     finally:
         lab.stop()
+        shutil.rmtree(stash, ignore_errors=True)
     started = next(ln for ln in printed.splitlines() if "jupyter-lab" in ln)
     assert "--allow-root" not in started, started
 
