@@ -121,14 +121,14 @@ def _now() -> str:
 
 
 def _rows(system: str, group: list[dict], matched: RosterMatch | None, roster: Roster | None,
-          export: Export) -> list[list[str]]:
+          export: Export, unknown: list[dict]) -> list[list[str]]:
     rows: list[list[str]] = []
     pairs = matched.pairs if matched else {}
     now = _now()
     entries: list[tuple[dict | None, RosterEntry | None]] = [(g, pairs.get(_key(g)))
                                                              for g in group]
     if matched is not None and roster is not None:  # roster rows with no submission here
-        here = {pairs[_key(g)].line for g in group if _key(g) in pairs}
+        here = {pairs[_key(g)].line for g in group + unknown if _key(g) in pairs}
         entries += [(None, e) for e in roster.entries if e.line not in here]
     for g, entry in entries:
         who = display_key(_key(g)) if g is not None else f"{entry.name} (roster line {entry.line})"
@@ -204,13 +204,14 @@ def write_exports(out: Path, systems: list[str], grades: list[dict],
             column = canvas_column if canvas_column and len(present) == 1 else assignment
             header = {"canvas": [*CANVAS, column], "moodle": MOODLE,
                       "gradescope": GRADESCOPE}[system]
-            rows = _rows(system, group, matched if present else None, roster, export)
+            rows = _rows(system, group, matched if present else None, roster, export, unknown)
             with outdir.replacing(export.path, newline="") as fh:
                 writer = csv.writer(fh)
                 writer.writerow(header)
                 writer.writerows(rows)
             done.append(export)
-        export.skipped += [(display_key(_key(g)), "no assignment: nothing to export")
+        export.skipped += [(display_key(_key(g)), f"no assignment ({g['status']}): "
+                            "grade with --assignment to export it with 0 points")
                            for g in unknown]
     return done
 
