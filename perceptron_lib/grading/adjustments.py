@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -111,7 +112,7 @@ def read_adjustments(path: Path) -> AdjustmentFile:
     """
     table = read_table(path, "adjustments file")
     cols = require(table, "adjustments file", COLUMNS)
-    problems: list[str] = []
+    problems: list[str] = list(table.problems)
     rows: list[tuple[int, Adjustment]] = []
     seen: dict[tuple[str, str, str], int] = {}
     for line, row in table.rows:
@@ -138,8 +139,13 @@ def read_adjustments(path: Path) -> AdjustmentFile:
         rows.append((line, Adjustment(student, function, points, reason,
                                       f"{Path(path).name} line {line}")))
     if problems:
-        raise InputError(f"adjustments file {path}", problems)
+        raise InputError(f"adjustments file {path}", sorted(problems, key=_line))
     return AdjustmentFile(str(path), table.sha256, rows)
+
+
+def _line(problem: str) -> int:
+    found = re.match(r"line (\d+)", problem)
+    return int(found[1]) if found else 0
 
 
 def resolve(adjustments: AdjustmentFile, keys: list[Key],

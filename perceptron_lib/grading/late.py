@@ -143,6 +143,7 @@ def read_policy(deadline: str, penalty: str, path: str, keys: list[Key],
         cols = require(table, "submission times file",
                        {"student": ("student",), "submitted": ("submitted", "time")})
     policy = LatePolicy(when, per_day, percent, str(path), table.sha256)
+    problems += table.problems
     seen: dict[Key, int] = {}
     for line, row in table.rows:
         who, text = row[cols["student"]], row[cols["submitted"]]

@@ -227,8 +227,9 @@ def _adjustments(records: list[dict], info: RunInfo, links: _Links) -> str:
         late = sum(bool(info.late.days_late(k)) for k in info.late.times)
         body.append(f"<p>Late policy: {esc(info.late.describe())}; times from "
                     f"<code>{esc(info.late.times_file)}</code>. {late} late submission"
-                    f"{'s' * (late != 1)}; {len(info.late.unknown)} students without a "
-                    "time (not penalised).</p>")
+                    f"{'s' * (late != 1)}; {len(info.late.unknown)} student"
+                    f"{'s' * (len(info.late.unknown) != 1)} without a time (not "
+                    "penalised).</p>")
     if rows:
         body.append(table("Adjustments applied after grading", ["Student", "Function",
                           "Points", "Reason", "From"], rows, numeric=[2], wrap=[3]))

@@ -154,7 +154,7 @@ def read_roster(path: Path) -> Roster:
         layout, entries = "Gradescope roster", _entries_gradescope(table)
     else:
         layout, entries = "id, name, email", _entries_plain(table)
-    problems = []
+    problems = list(table.problems)
     by_id: dict[str, RosterEntry] = {}
     by_email: dict[str, RosterEntry] = {}
     for e in entries:

@@ -55,12 +55,16 @@ class Table:
     rows
         ``(line, {key: value})`` per non-blank row, where ``key`` is the column's
         :func:`key` and ``line`` the row's line in the file (1 is the header's).
+    problems
+        The rows left out, and why (more cells than columns): the reader of the table
+        reports them with its own.
     """
 
     path: Path
     sha256: str
     columns: list[str]
     rows: list[tuple[int, dict[str, str]]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
 
     def has(self, *names: str) -> bool:
         """Whether every one of ``names`` (compared by :func:`key`) is a column."""
@@ -108,8 +112,8 @@ def read_table(path: Path, what: str) -> Table:
     Raises
     ------
     InputError
-        The file cannot be read, is empty, has a column named twice, or has rows with
-        more cells than the header.
+        The file cannot be read, is empty, has a column named twice, or is not CSV.  A
+        row with more cells than the header is left out and named in ``problems``.
     """
     label = f"{what} {path}"
     try:
@@ -139,7 +143,7 @@ def read_table(path: Path, what: str) -> Table:
                 continue
             extra = [c for c in cells[len(table.columns):] if c.strip()]
             if extra:
-                problems.append(f"line {reader.line_num}: {len(cells)} cells for "
+                table.problems.append(f"line {reader.line_num}: {len(cells)} cells for "
                                 f"{len(table.columns)} columns (a comma inside a value? put "
                                 "the value in double quotes)")
                 continue
