@@ -149,7 +149,8 @@ def test_the_report_shows_the_scores_and_the_pass_rates(graded):
 
 def test_the_report_is_one_self_contained_page_with_named_figures(graded):
     page = graded["report"]
-    assert "<script" not in page and "<link" not in page and "@import" not in page
+    assert "<script" not in page and "@import" not in page
+    assert re.findall(r"<link[^>]*>", page) == ['<link rel="icon" href="data:,">']
     addresses = set(re.findall(r"https?://[^\s\"'<>)]+", page))
     assert addresses <= {"http://www.w3.org/2000/svg"}
     assert set(re.findall(r"url\(([^)]*)\)", page)) <= {"#h0-hatch"}
@@ -161,13 +162,13 @@ def test_the_report_is_one_self_contained_page_with_named_figures(graded):
     for svg_name in ("Histogram of the totals", "Share of students with every case right"):
         assert svg_name in page
     assert 'name="viewport"' in page and "prefers-color-scheme: dark" in page
-    assert "Similar graded functions" in html_tables(page)
+    assert "The functions, and who wrote them the same way" in html_tables(page)
 
 
 def test_the_similar_functions_are_in_the_report_and_unused_in_scores(graded):
     similar = graded["results"]["similar"]
     assert similar, "30 identical right answers are similar"
-    table = html_tables(graded["report"])["Similar graded functions"]
+    table = html_tables(graded["report"])["The functions, and who wrote them the same way"]
     assert len(table) == len(similar) + 1
     biggest = max(similar, key=lambda s: len(s["students"]))
     assert any(r[1] == biggest["function"] and r[3].startswith(f"{len(biggest['students'])} ")

@@ -210,19 +210,27 @@ def write_exports(out: Path, systems: list[str], grades: list[dict],
                 writer.writerow(header)
                 writer.writerows(rows)
             done.append(export)
-        export.skipped += [(display_key(_key(g)), f"no assignment ({g['status']}): "
-                            "grade with --assignment to export it with 0 points")
+        export.skipped += [(display_key(_key(g)), "no assignment (the notebook could not be "
+                            "read): grade with --assignment to export it with 0 points")
                            for g in unknown]
     return done
 
 
-def summary_lines(exports: list[Export]) -> list[str]:
-    """What the terminal says of the exports: the files, and who is not in them."""
+def summary_lines(exports: list[Export], shown: int = 10) -> list[str]:
+    """What the terminal says of the exports: the files, then who is not in them, once per
+    reason (the report lists them all)."""
     lines = []
+    left: dict[str, dict[str, list[str]]] = {}
     for e in exports:
         extra = f", {e.empty} roster rows without a submission (empty grade)" if e.empty else ""
         lines.append(f"export: {e.path} ({e.rows} rows{extra})")
         for who, why in e.skipped:
-            lines.append(f"  not exported: {who}: {why}")
-        lines += [f"  warning: {w}" for w in e.warnings]
+            left.setdefault(why, {}).setdefault(who, []).append(e.path.name)
+        lines += [f"  warning: {w}" for w in e.warnings[:shown]]
+    for why, students in left.items():
+        files = sorted({f for names in students.values() for f in names})
+        names = list(students)
+        more = f" and {len(names) - shown} more" if len(names) > shown else ""
+        lines.append(f"  not in {', '.join(files)}: {len(names)} student"
+                     f"{'s' * (len(names) != 1)}, {why}: {', '.join(names[:shown])}{more}")
     return lines

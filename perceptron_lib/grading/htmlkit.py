@@ -125,6 +125,7 @@ def page(title: str, body: str, description: str = "") -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             "<meta name=\"color-scheme\" content=\"light dark\">\n"
+            "<link rel=\"icon\" href=\"data:,\">\n"
             f"{meta}<title>{esc(title)}</title>\n<style>{STYLE}</style>\n</head>\n"
             f"<body>\n{body}\n</body>\n</html>\n")
 

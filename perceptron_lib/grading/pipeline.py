@@ -33,6 +33,9 @@ from .late import LatePolicy, read_policy
 from .roster import Key, Roster, RosterMatch, match, read_roster
 from .tables import InputError, sha256_of
 
+#: How many unmatched submissions, and roster rows, the terminal names.
+SHOWN = 10
+
 
 @dataclass
 class Inputs:
@@ -213,8 +216,11 @@ def finish(inputs: Inputs, out: Path, grades: list[dict], *, submissions: str,
         lines.append(f"roster: {len(m.pairs)} submissions matched; {len(m.unmatched)} with no "
                      f"roster row, {len(m.missing)} roster rows with no submission")
         lines += [f"  no roster row: {gradebook.display(_as_record(k))}: {why}"
-                  for k, why in sorted(m.unmatched.items())]
-        lines += [f"  no submission: line {e.line}: {e.name} ({e.id})" for e in m.missing]
+                  for k, why in sorted(m.unmatched.items())[:SHOWN]]
+        lines += [f"  no submission: line {e.line}: {e.name} ({e.id})"
+                  for e in m.missing[:SHOWN]]
+        if max(len(m.unmatched), len(m.missing)) > SHOWN:
+            lines.append("  (the report lists them all)")
     lines += exports.summary_lines(info.exports)
     lines += report.summary_lines(grades, info, out / "report.html")
     return lines

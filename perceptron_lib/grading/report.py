@@ -285,8 +285,9 @@ def _similar(info: RunInfo, links: _Links) -> str:
             "never used in scores: students may well write a short function the same way on "
             "their own; only a person who reads both can tell.</p>"]
     if info.similar:
-        body.append(table("Similar graded functions", ["Assignment", "Function", "Size (nodes)",
-                          "Students", "Same as"],
+        body.append(table("The functions, and who wrote them the same way",
+                          ["Assignment", "Function", "Size (nodes)",
+                           "Students", "Same as"],
                           [(s["assignment"], Raw(f"<code>{esc(s['function'])}</code>"),
                             s["size"], links.many(list(s["students"])),
                             " and ".join(s["same_as"]) or "—") for s in info.similar],
