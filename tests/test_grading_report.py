@@ -268,7 +268,7 @@ def test_the_terminal_prints_a_short_summary(graded):
     assert f"01_algorithm: 58 students, mean {num(s['mean'])}, median {num(s['median'])} of 9" \
         in printed
     assert f"Report: {graded['out'] / 'report.html'}" in printed
-    assert "roster: 59 submissions matched; 1 with no roster row, 1 roster rows with no " \
+    assert "roster: 59 submissions matched; 1 with no roster row, 1 roster row with no " \
            "submission" in printed
     assert "no submission: line 61: Late Joiner (2000)" in printed
 

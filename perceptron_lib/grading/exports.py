@@ -52,6 +52,7 @@ from pathlib import Path
 
 from . import outdir
 from .classstats import assignments as assignments_of
+from .htmlkit import count
 from .roster import Key, Roster, RosterEntry, RosterMatch, display_key
 
 SYSTEMS = ("canvas", "moodle", "gradescope")
@@ -222,8 +223,9 @@ def summary_lines(exports: list[Export], shown: int = 10) -> list[str]:
     lines = []
     left: dict[str, dict[str, list[str]]] = {}
     for e in exports:
-        extra = f", {e.empty} roster rows without a submission (empty grade)" if e.empty else ""
-        lines.append(f"export: {e.path} ({e.rows} rows{extra})")
+        extra = (f", {count(e.empty, 'roster row')} without a submission (empty grade)"
+                 if e.empty else "")
+        lines.append(f"export: {e.path} ({count(e.rows, 'row')}{extra})")
         for who, why in e.skipped:
             left.setdefault(why, {}).setdefault(who, []).append(e.path.name)
         lines += [f"  warning: {w}" for w in e.warnings[:shown]]
@@ -231,6 +233,6 @@ def summary_lines(exports: list[Export], shown: int = 10) -> list[str]:
         files = sorted({f for names in students.values() for f in names})
         names = list(students)
         more = f" and {len(names) - shown} more" if len(names) > shown else ""
-        lines.append(f"  not in {', '.join(files)}: {len(names)} student"
-                     f"{'s' * (len(names) != 1)}, {why}: {', '.join(names[:shown])}{more}")
+        lines.append(f"  not in {', '.join(files)}: {count(len(names), 'student')}, {why}: "
+                     f"{', '.join(names[:shown])}{more}")
     return lines

@@ -107,6 +107,15 @@ def prose(text: str) -> Raw:
     return Raw(re.sub(r"`([^`]+)`", r"<code>\1</code>", esc(text)))
 
 
+def count(n: int, word: str, words: str = "") -> str:
+    """``1 student``, ``2 students`` (``words`` for an irregular plural).
+
+    >>> count(1, "roster row"), count(3, "full mark", "full marks")
+    ('1 roster row', '3 full marks')
+    """
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
 def num(value: float, digits: int = 2) -> str:
     """A number as the report writes it: ``3``, ``2.5``, ``0.77``."""
     text = f"{value:.{digits}f}".rstrip("0").rstrip(".")

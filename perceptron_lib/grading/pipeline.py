@@ -28,6 +28,7 @@ from . import adjustments as adj
 from . import exports, gradebook, outdir, report
 from .cases import ASSIGNMENTS
 from .grader import named_assignment
+from .htmlkit import count
 from .intake import Intake
 from .late import LatePolicy, read_policy
 from .roster import Key, Roster, RosterMatch, match, read_roster
@@ -213,14 +214,19 @@ def finish(inputs: Inputs, out: Path, grades: list[dict], *, submissions: str,
     lines: list[str] = []
     if inputs.matched is not None:
         m = inputs.matched
-        lines.append(f"roster: {len(m.pairs)} submissions matched; {len(m.unmatched)} with no "
-                     f"roster row, {len(m.missing)} roster rows with no submission")
+        lines.append(f"roster: {count(len(m.pairs), 'submission')} matched; "
+                     f"{len(m.unmatched)} with no roster row, "
+                     f"{count(len(m.missing), 'roster row')} with no submission")
         lines += [f"  no roster row: {gradebook.display(_as_record(k))}: {why}"
                   for k, why in sorted(m.unmatched.items())[:SHOWN]]
         lines += [f"  no submission: line {e.line}: {e.name} ({e.id})"
                   for e in m.missing[:SHOWN]]
         if max(len(m.unmatched), len(m.missing)) > SHOWN:
             lines.append("  (the report lists them all)")
+    if inputs.late is not None:
+        late = sum(bool(inputs.late.days_late(k)) for k in inputs.late.times)
+        lines.append(f"late policy: {inputs.late.describe()}: {count(late, 'late submission')}"
+                     f", {count(len(inputs.late.unknown), 'student')} without a time")
     lines += exports.summary_lines(info.exports)
     lines += report.summary_lines(grades, info, out / "report.html")
     return lines

@@ -31,6 +31,7 @@ from .exports import Export
 from .htmlkit import (
     Raw,
     bars_svg,
+    count,
     esc,
     figure,
     histogram_svg,
@@ -349,15 +350,15 @@ def summary_lines(records: list[dict], info: RunInfo, report: Path) -> list[str]
              + ", ".join(f"{v} {k}" for k, v in kinds)]
     for assignment in cs.assignments(records):
         s = cs.scores(records, assignment)
-        lines.append(f"  {assignment}: {s['students']} students, mean {num(s['mean'])}, median "
-                     f"{num(s['median'])} of {num(s['max'])}; {s['full']} full marks, "
-                     f"{s['zero']} at zero")
+        lines.append(f"  {assignment}: {count(s['students'], 'student')}, mean "
+                     f"{num(s['mean'])}, median {num(s['median'])} of {num(s['max'])}; "
+                     f"{s['full']} with full marks, {s['zero']} at zero")
     known = [e for e in cs.mistakes(records) if e["known"]][:3]
     for e in known:
-        lines.append(f"  common mistake in {e['function']} ({e['students']} students): "
-                     f"{e['what']}")
+        lines.append(f"  common mistake in {e['function']} ({count(e['students'], 'student')}):"
+                     f" {e['what']}")
     adjusted = sum(bool(g.get("adjustments")) for g in records)
     if adjusted:
-        lines.append(f"  {adjusted} totals adjusted by a person (see the report)")
+        lines.append(f"  {count(adjusted, 'total')} adjusted by a person (see the report)")
     lines.append(f"Report: {report}")
     return lines
