@@ -234,6 +234,18 @@ def test_a_changed_file_is_said_when_the_last_runs_rows_are_applied_again(small_
     assert float(totals(base / "out")["Student 01"]["total"]) == 8.5  # the rows applied
 
 
+def test_remembered_rows_for_a_student_who_left_are_an_error_that_says_what_to_do(small_class):
+    base = small_class
+    args = [base / "subs", "--out", base / "out", "--assignment", "01_algorithm"]
+    assert run([*args, "--adjustments", base / "adj.csv"])[0] == 0
+    (base / "subs" / "Student 03_1003_assignsubmission_file_notebook.ipynb").unlink()
+    code, _, err = run(args)
+    assert code == 2
+    assert "line 3: no student '1003' in this run" in err
+    assert "these are the rows the last run applied: give --adjustments FILE" in err
+    assert run([*args, "--no-adjustments"])[0] == 0
+
+
 def test_a_bad_adjustments_file_stops_the_run_and_writes_nothing(small_class):
     base = small_class
     args = [base / "subs", "--out", base / "out", "--assignment", "01_algorithm"]

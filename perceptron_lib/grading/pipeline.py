@@ -138,7 +138,13 @@ def prepare(inputs: Inputs, args: argparse.Namespace, intake: Intake, out: Path)
     if inputs.adjustments is not None:
         functions = {k: [t.name for t in ASSIGNMENTS[a]] if a in ASSIGNMENTS else None
                      for k, a in of.items()}
-        inputs.resolved = adj.resolve(inputs.adjustments, keys, functions, inputs.matched)
+        try:
+            inputs.resolved = adj.resolve(inputs.adjustments, keys, functions, inputs.matched)
+        except InputError as exc:
+            if inputs.adjustments_reused:
+                exc.problems.append("these are the rows the last run applied: give "
+                                    "--adjustments FILE to replace them, or --no-adjustments")
+            raise
     if args.deadline is not None:
         inputs.late = read_policy(args.deadline, args.late_penalty, str(args.submitted), keys,
                                   inputs.matched)
