@@ -105,7 +105,7 @@ def _summary(records: list[dict], info: RunInfo) -> str:
     kinds = cs.statuses(records)
     ok = dict(kinds).get("ok", 0)
     items = [("Submissions", str(len(records))), ("Finished normally", str(ok)),
-             ("Did not", str(len(records) - ok)),
+             ("Did not finish normally", str(len(records) - ok)),
              ("Adjusted by a person", str(sum(bool(g.get("adjustments")) for g in records)))]
     if info.matched is not None:
         items += [("Not in the roster", str(len(info.matched.unmatched))),
