@@ -55,13 +55,34 @@ def predict(X, theta, theta_0):
     raise NotImplementedError()
 '''
 
+# Runs 10,000 epochs whatever tau is, as the known mistake does; in plain Python, so
+# that each call stays well within the grader's time limit on a busy machine.
+IGNORES_TAU = SOLUTION.split("def perceptron")[0] + '''
+def perceptron(X, y, tau):
+    X = [[float(v) for v in row] for row in X]
+    y = [float(v) for v in y]
+    theta, theta_0, mistakes = [0.0] * len(X[0]), 0.0, 0
+    for _ in range(10_000):
+        changed = False
+        for x, label in zip(X, y):
+            if label * (sum(t * v for t, v in zip(theta, x)) + theta_0) <= 0:
+                theta = [t + label * v for t, v in zip(theta, x)]
+                theta_0 += label
+                mistakes += 1
+                changed = True
+        if not changed:
+            break
+    return np.array(theta), theta_0, mistakes
+
+def predict''' + SOLUTION.split("def predict")[1]
+
 #: A kind of submission: the cells (a list of code) or the file's text (a str).
 KINDS: dict[str, list[str] | str] = {
     "right": [SOLUTION],
     "strict": [SOLUTION.replace("<= 0", "< 0")],
     "no_offset": [SOLUTION.replace("theta_0 + y, True", "theta_0, True")],
     "flipped": [SOLUTION.replace("theta + y * x, theta_0 + y", "theta - y * x, theta_0 - y")],
-    "ignores_tau": [SOLUTION.replace("for _ in range(tau):", "for _ in range(10_000):")],
+    "ignores_tau": [IGNORES_TAU],
     "predict_ge": [SOLUTION.replace("+ theta_0 > 0", "+ theta_0 >= 0")],
     "blank": [STUB],
     "no_predict": [SOLUTION.split("def predict")[0]],
