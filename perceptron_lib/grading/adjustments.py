@@ -57,6 +57,7 @@ class Adjustment:
     source: str = ""
 
     def as_dict(self) -> dict:
+        """The adjustment as ``results.json`` and the records keep it."""
         return asdict(self)
 
 

@@ -77,6 +77,7 @@ class Export:
     warnings: list[str] = field(default_factory=list)
 
     def record(self) -> dict:
+        """What ``results.json`` keeps of the export."""
         return {"system": self.system, "assignment": self.assignment, "file": self.path.name,
                 "rows": self.rows, "without_submission": self.empty,
                 "skipped": [{"student": s, "why": w} for s, w in self.skipped],

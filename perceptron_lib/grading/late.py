@@ -77,6 +77,7 @@ class LatePolicy:
     unknown: list[Key] = field(default_factory=list)
 
     def describe(self) -> str:
+        """The policy in words, for the terminal and the report."""
         per = f"{self.per_day:g}% of the maximum" if self.percent else f"{self.per_day:g} points"
         return f"{per} per day or part of a day after {self.deadline:%Y-%m-%d %H:%M %Z}"
 

@@ -83,6 +83,7 @@ class _Links:
         return Raw(f'<a href="{esc(href)}">{esc(who)}</a>' if href else esc(who))
 
     def many(self, who: list[str], noun: str = "student") -> Raw:
+        """A count that opens onto the names (the first :data:`WHO_SHOWN` of them)."""
         shown = ", ".join(self(w) for w in who[:WHO_SHOWN])
         if len(who) > WHO_SHOWN:
             shown += f" and {len(who) - WHO_SHOWN} more"
