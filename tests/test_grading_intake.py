@@ -411,8 +411,9 @@ def test_feedback_files_never_overwrite_each_other(tmp_path, capsys):
         write(folder / f"{stem}.ipynb", "{ not json " + stem)
     code, _, _ = run([folder, "--out", tmp_path / "out"], capsys)
     assert code == 0
-    files = sorted((tmp_path / "out" / "feedback").iterdir())
+    files = sorted((tmp_path / "out" / "feedback").glob("*.txt"))
     assert len(files) == 3
+    assert len(list((tmp_path / "out" / "feedback").glob("*.html"))) == 3  # a page beside each
     firsts = {f.read_text().splitlines()[0] for f in files}
     assert firsts == {f"Feedback for {s} (no assignment)" for s in ("a b", "a_b", "a:b")}
     results = json.loads((tmp_path / "out" / "results.json").read_text())

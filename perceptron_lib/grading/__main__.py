@@ -2,6 +2,9 @@
 
     python -m perceptron_lib.grading SUBMISSIONS --out OUT [--assignment NAME]
                                      [--workers N] [--force]
+                                     [--export {canvas,moodle,gradescope}]... [--roster FILE]
+                                     [--adjustments FILE] [--deadline TIME
+                                      --late-penalty POINTS --submitted FILE]
 
 SUBMISSIONS is a folder, or a zip, holding the notebooks: directly (the file's stem is
 the student), in a subfolder per student (Moodle's "Download submissions in folders"),
@@ -10,14 +13,20 @@ named as Moodle's and Canvas's downloads name them, or inside zips of these (see
 from the notebook's metadata unless ``--assignment`` names it.  OUT receives
 ``grades.csv`` (a row per student: ``student``, ``id``, ``assignment``, a column per
 graded function, ``total``, ``max``, ``status``, ``notes``, ``file``),
-``feedback/STUDENT.txt`` and ``results.json`` (every case's result and duration, and
-hashes of the submission and of the grader, what the sandbox isolated, and the graded
-functions that are the same across students).  Submissions run in parallel, each
+``feedback/STUDENT.txt`` and ``.html``, ``results.json`` (every case's result and
+duration, and hashes of the submission and of the grader, what the sandbox isolated, and
+the graded functions that are the same across students) and ``report.html``, the class
+report (see ``report.py``).  ``--export`` writes the grades in the layout a learning
+platform imports, with the ids of ``--roster`` (``exports.py``, ``roster.py``);
+``--adjustments`` and the late policy change grades after grading, on every run
+(``adjustments.py``, ``late.py``).  Submissions run in parallel, each
 isolated in its own sandbox (see ``perceptron_lib/grading/sandbox.py``).  A rerun skips
 submissions whose notebook and grader are unchanged, unless ``--force``.
 
 Exit status: 0 when every submission found was graded; 1 when no notebook was found, or
-when an archive was refused (the others are graded and written all the same).
+when an archive was refused (the others are graded and written all the same); 2 when a
+file or option given is wrong (a roster, adjustments, an OUT folder of another
+assignment): nothing is graded or written then.
 """
 
 from __future__ import annotations
@@ -30,11 +39,13 @@ import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
-from . import sandbox, similarity
+from . import pipeline, sandbox, similarity
 from .cases import ASSIGNMENTS
-from .gradebook import display, load_previous, record, write_gradebook
+from .gradebook import display, load_previous, record
 from .grader import Grade, SubmissionError, grade, grader_sha256, read_submission
 from .intake import Intake, IntakeError, Submission, collect
+from .outdir import OutFolderError
+from .tables import InputError
 
 REPO = Path(__file__).resolve().parents[2]
 REPO_SOLUTIONS = REPO / "solutions"
@@ -51,6 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--force", action="store_true", help="regrade everything")
     ap.add_argument("--wall-seconds", type=float, default=sandbox.Limits.wall_seconds)
+    pipeline.add_arguments(ap)
     return ap
 
 
@@ -104,6 +116,11 @@ def main(argv: list[str] | None = None) -> int:
     if root.is_dir() and (out == root or root in out.parents):
         ap.error("--out must not be inside the submissions folder")
     try:
+        inputs = pipeline.read_inputs(args)
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
         intake = collect(args.submissions, args.assignment)
     except IntakeError as exc:
         ap.error(str(exc))
@@ -112,6 +129,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {intake.nothing_found()}", file=sys.stderr)
             return 1
         _report_intake(intake)
+        try:
+            pipeline.prepare(inputs, args, intake, out)
+        except (InputError, OutFolderError) as exc:
+            print(f"error: {exc}\nnothing was graded or written", file=sys.stderr)
+            return 2
+        for note in inputs.notes:
+            print(note, flush=True)
         out.mkdir(parents=True, exist_ok=True)
         hidden = [p for p in (*REPO_SECRETS, out, root, intake.staging)
                   if p is not None and p.exists()]
@@ -120,10 +144,13 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         grades, graded = _grade_all(intake, args, out, hidden)
         similar = _similar(intake, grades)
-        write_gradebook(out, grades, intake.refused, isolation=isolation, similar=similar)
+        seconds = time.perf_counter() - t0
+        summary = pipeline.finish(inputs, out, grades, submissions=str(args.submissions),
+                                  refused=intake.refused, isolation=isolation,
+                                  similar=similar, seconds=seconds)
     print("\n".join(similarity.summary_lines(similar)))
-    print(f"graded {graded} in {time.perf_counter() - t0:.1f} s; gradebook in "
-          f"{out / 'grades.csv'}")
+    print(f"graded {graded} in {seconds:.1f} s; gradebook in {out / 'grades.csv'}")
+    print("\n".join(summary))
     _report_end(grades, intake, args.assignment)
     return 1 if intake.refused else 0
 

@@ -12,16 +12,18 @@ import csv
 import hashlib
 import json
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict
 from pathlib import Path
 
-from . import sandbox
+from . import outdir, sandbox
 from .cases import ASSIGNMENTS
 from .grader import Grade, grader_sha256
 
 HEAD = ["student", "id", "assignment"]
 TAIL = ["total", "max", "status", "notes", "file"]
+#: Columns added before ``total`` when a person adjusted grades (see :mod:`.adjustments`).
+ADJUSTED = ["graded", "adjustment"]
 #: Characters kept as they are in a feedback file's name.
 NAME_CHARS = set(" -_.()")
 NAME_LENGTH = 120
@@ -111,6 +113,10 @@ def feedback_text(g: dict) -> str:
     if g.get("source"):
         lines.append(f"Graded: {g['source']}")
     lines += [f"Note: {w}" for w in g.get("warnings", [])]
+    if g.get("adjustments"):
+        lines.append(f"The grader gave {g['graded_total']:g}; adjusted by a person:")
+        lines += [f"  {a['points']:+g} on {a['function']}: {a['reason']}"
+                  for a in g["adjustments"]]
     lines.append("")
     for t in g["tasks"]:
         lines += t["feedback"]
@@ -121,58 +127,93 @@ def feedback_text(g: dict) -> str:
 
 
 def write_csv(path: Path, grades: list[dict]) -> None:
-    """``grades.csv``: a row per student, a column of points per graded function."""
+    """``grades.csv``: a row per student, a column of points per graded function.
+
+    With adjustments, ``graded`` (the grader's total) and ``adjustment`` (what a person
+    added) come before ``total``, which includes it.  Written whole or not at all.
+    """
     names = function_columns(grades)
-    with open(path, "w", newline="", encoding="utf-8") as fh:
+    adjusted = any(g.get("adjustments") for g in grades)
+    with outdir.replacing(path, newline="") as fh:
         writer = csv.writer(fh)
-        writer.writerow([*HEAD, *names, *TAIL])
+        writer.writerow([*HEAD, *names, *(ADJUSTED if adjusted else []), *TAIL])
         for g in sorted(grades, key=lambda g: (*identity(g), g["assignment"] or "")):
             points = {t["name"]: t["points"] for t in g["tasks"]}
+            extra = [g.get("graded_total", g["total"]), g.get("adjustment", 0)] if adjusted else []
             writer.writerow([g["student"], g.get("student_id", ""), g["assignment"] or "",
-                             *[points.get(n, "") for n in names],
+                             *[points.get(n, "") for n in names], *extra,
                              g["total"], g["max"], g["status"],
                              "; ".join(g.get("warnings", [])), g.get("source", "")])
 
 
 def write_feedback(folder: Path, grades: list[dict]) -> dict[tuple[str, str], str]:
-    """A feedback file per student in ``folder``; returns the file name of each."""
+    """A feedback file per student in ``folder``, as text and as a web page beside it
+    (same stem, ``.html``); returns the text file's name of each."""
+    from .feedback_html import feedback_page  # it reads records, as this module writes them
+
     folder.mkdir(parents=True, exist_ok=True)
     names = feedback_names(grades)
     for g in grades:
-        (folder / names[identity(g)]).write_text(feedback_text(g), encoding="utf-8")
+        name = names[identity(g)]
+        outdir.write_text(folder / name, feedback_text(g))
+        outdir.write_text(folder / html_name(name), feedback_page(g, name))
     return names
 
 
+def html_name(text_name: str) -> str:
+    """The feedback page's file name beside a text feedback file's."""
+    return text_name.removesuffix(".txt") + ".html"
+
+
 def write_results(path: Path, grades: list[dict], refused: Iterable[str] = (),
-                  isolation: dict | None = None, similar: list[dict] | None = None) -> None:
-    """``results.json``: every record, the grader's hash, the isolation, the refusals, and
-    the graded functions that are the same across students (never used in scores)."""
-    path.write_text(json.dumps({"grader_sha256": grader_sha256(),
-                                "isolation": isolation or sandbox.isolation_report(),
-                                "refused": list(refused),
-                                "similar": list(similar or []),
-                                "grades": grades}, indent=1), encoding="utf-8")
+                  isolation: dict | None = None, similar: list[dict] | None = None,
+                  extra: dict | None = None) -> None:
+    """``results.json``: every record, the grader's hash, the isolation, the refusals, the
+    graded functions that are the same across students (never used in scores), and
+    ``extra`` (what else the run recorded: adjustments, roster, exports)."""
+    outdir.write_text(path, json.dumps({"grader_sha256": grader_sha256(),
+                                        "isolation": isolation or sandbox.isolation_report(),
+                                        "refused": list(refused),
+                                        "similar": list(similar or []),
+                                        **(extra or {}),
+                                        "grades": grades}, indent=1))
 
 
 def write_gradebook(out: Path, grades: list[dict], refused: Iterable[str] = (),
-                    isolation: dict | None = None, similar: list[dict] | None = None) -> None:
-    """Write ``grades.csv``, ``feedback/*.txt`` and ``results.json`` into ``out``.
+                    isolation: dict | None = None, similar: list[dict] | None = None,
+                    extra: dict | None = None,
+                    before_results: Callable[[], None] | None = None) -> None:
+    """Write ``feedback/*``, ``grades.csv`` and ``results.json`` into ``out``.
+
+    Every file is written whole or not at all (:mod:`.outdir`), and ``results.json``
+    last, so that an interrupted run leaves each file as the last run or this one wrote
+    it.
 
     Parameters
     ----------
     out
         The output folder (created if missing).
     grades
-        The records (:func:`record`), one per student.
+        The records (:func:`record`), one per student; each gets ``feedback`` and
+        ``feedback_html``, the paths of its feedback files.
     refused
         The archives refused as a whole, recorded in ``results.json``.
     isolation, similar
         What the sandbox isolated (:func:`.sandbox.isolation_report`) and the similar
         graded functions (:func:`.similarity.find_similar`), for ``results.json``.
+    extra
+        More entries for ``results.json`` (it may be filled by ``before_results``).
+    before_results
+        Called after the feedback and ``grades.csv``, before ``results.json`` (to write
+        the report and the exports).
     """
     out.mkdir(parents=True, exist_ok=True)
-    write_csv(out / "grades.csv", grades)
+    outdir.remove_leftovers([out, out / "feedback"])
     names = write_feedback(out / "feedback", grades)
     for g in grades:
         g["feedback"] = f"feedback/{names[identity(g)]}"
-    write_results(out / "results.json", grades, refused, isolation, similar)
+        g["feedback_html"] = f"feedback/{html_name(names[identity(g)])}"
+    write_csv(out / "grades.csv", grades)
+    if before_results is not None:
+        before_results()
+    write_results(out / "results.json", grades, refused, isolation, similar, extra)

@@ -1,0 +1,242 @@
+"""What a grading run does besides grading: read the instructor's files, adjust, report.
+
+``__main__`` calls, in order:
+
+1. :func:`read_inputs` before anything is read or graded: the roster and the
+   adjustments file are read and checked on their own (columns, numbers, duplicates);
+2. :func:`prepare` once the submissions are found: the output folder is checked
+   (:func:`.outdir.check_out`), what the last run applied is taken up again when no new
+   file is given, the roster is matched with the submissions, and every adjustment and
+   submission time is attached to its student (an unknown student or function is an
+   error, before any grading);
+3. :func:`finish` after grading: the adjustments are applied to every record, and the
+   feedback, ``grades.csv``, the exports, ``report.html`` and ``results.json`` are
+   written, each whole or not at all.
+
+A problem with a file the instructor gave raises :class:`.tables.InputError` (or
+:class:`.outdir.OutFolderError`) with every problem listed; nothing is written then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import adjustments as adj
+from . import exports, gradebook, outdir, report
+from .cases import ASSIGNMENTS
+from .grader import named_assignment
+from .htmlkit import count
+from .intake import Intake
+from .late import LatePolicy, read_policy
+from .roster import Key, Roster, RosterMatch, match, read_roster
+from .tables import InputError, sha256_of
+
+#: How many unmatched submissions, and roster rows, the terminal names.
+SHOWN = 10
+
+
+@dataclass
+class Inputs:
+    """The instructor's files and options for a run, read and then resolved."""
+
+    adjustments: adj.AdjustmentFile | None = None
+    adjustments_reused: bool = False
+    roster: Roster | None = None
+    late: LatePolicy | None = None
+    late_reused: bool = False
+    exports: list[str] = field(default_factory=list)
+    canvas_column: str | None = None
+    matched: RosterMatch | None = None
+    resolved: dict[Key, list[adj.Adjustment]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options of this module on the grading command's parser."""
+    g = ap.add_argument_group("reports, exports and adjustments")
+    g.add_argument("--export", action="append", default=[], choices=exports.SYSTEMS,
+                   metavar="{canvas,moodle,gradescope}",
+                   help="also write OUT/export-SYSTEM.csv for that platform (repeatable)")
+    g.add_argument("--roster", type=Path, metavar="FILE",
+                   help="CSV of the class (id, name, email; or the platform's own export)")
+    g.add_argument("--canvas-column", metavar="TITLE",
+                   help="the assignment's column in Canvas, as in its gradebook export: "
+                        "'Title (id)'")
+    g.add_argument("--adjustments", type=Path, metavar="FILE",
+                   help="CSV of student, function (or total), points, reason")
+    g.add_argument("--no-adjustments", action="store_true",
+                   help="forget the adjustments and late policy the last run applied")
+    g.add_argument("--deadline", metavar="TIME", help="late policy: the deadline (ISO 8601)")
+    g.add_argument("--late-penalty", metavar="POINTS",
+                   help="late policy: points per day late, or a percentage of the maximum "
+                        "(10%%)")
+    g.add_argument("--submitted", type=Path, metavar="FILE",
+                   help="late policy: CSV of student, submitted (time)")
+
+
+def read_inputs(args: argparse.Namespace) -> Inputs:
+    """Read the roster and the adjustments file (no student is known yet)."""
+    inputs = Inputs(exports=list(dict.fromkeys(args.export)), canvas_column=args.canvas_column)
+    late = (args.deadline, args.late_penalty, args.submitted)
+    if any(x is not None for x in late) and not all(x is not None for x in late):
+        raise InputError("late policy", ["--deadline, --late-penalty and --submitted go "
+                                         "together: give all three"])
+    problems: list[InputError] = []
+    if args.roster is not None:
+        try:
+            inputs.roster = read_roster(args.roster)
+        except InputError as exc:
+            problems.append(exc)
+    if args.adjustments is not None:
+        try:
+            inputs.adjustments = adj.read_adjustments(args.adjustments)
+        except InputError as exc:
+            problems.append(exc)
+    if problems:
+        raise InputError("the files given", [str(p) for p in problems]) if len(problems) > 1 \
+            else problems[0]
+    return inputs
+
+
+def _assignments(intake: Intake, assignment: str | None) -> dict[Key, str | None]:
+    out: dict[Key, str | None] = {}
+    for s in intake.submissions:
+        named = named_assignment(s.path) if s.path is not None and assignment is None else None
+        out[(s.student.name, s.student.id)] = assignment or named
+    return out
+
+
+def _previous(out: Path) -> dict:
+    try:
+        data = json.loads((out / "results.json").read_text(encoding="utf-8"))
+        return data.get("inputs", {}) if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def prepare(inputs: Inputs, args: argparse.Namespace, intake: Intake, out: Path) -> None:
+    """Check the output folder and attach the inputs to the students found.
+
+    Raises
+    ------
+    InputError, OutFolderError
+    """
+    of = _assignments(intake, args.assignment)
+    outdir.check_out(out, {a for a in of.values() if a})
+    keys = sorted(of)
+    if inputs.roster is not None:
+        inputs.matched = match(inputs.roster, keys)
+    previous = {} if args.no_adjustments else _previous(out)
+    if inputs.adjustments is None and previous.get("adjustments"):
+        inputs.adjustments = adj.AdjustmentFile.from_record(previous["adjustments"])
+        inputs.adjustments_reused = True
+        inputs.notes.append(_reused("adjustments", inputs.adjustments.path,
+                                    inputs.adjustments.sha256, len(inputs.adjustments.rows)))
+    if inputs.adjustments is not None:
+        functions = {k: [t.name for t in ASSIGNMENTS[a]] if a in ASSIGNMENTS else None
+                     for k, a in of.items()}
+        try:
+            inputs.resolved = adj.resolve(inputs.adjustments, keys, functions, inputs.matched)
+        except InputError as exc:
+            if inputs.adjustments_reused:
+                exc.problems.append("these are the rows the last run applied: give "
+                                    "--adjustments FILE to replace them, or --no-adjustments")
+            raise
+    if args.deadline is not None:
+        inputs.late = read_policy(args.deadline, args.late_penalty, str(args.submitted), keys,
+                                  inputs.matched)
+    elif previous.get("late_policy"):
+        inputs.late = LatePolicy.from_record(previous["late_policy"])
+        inputs.late.unknown = sorted(k for k in keys if k not in inputs.late.times)
+        inputs.late_reused = True
+        inputs.notes.append(_reused("late policy times", inputs.late.times_file,
+                                    inputs.late.sha256, len(inputs.late.times)))
+
+
+def _reused(what: str, path: str, sha256: str, rows: int) -> str:
+    line = (f"{what}: applying again the {rows} rows of the last run (from {path}); "
+            "--no-adjustments drops them")
+    try:
+        if sha256_of(Path(path)) != sha256:
+            line += f"; warning: {path} changed since: give it again to apply the new rows"
+    except OSError:
+        pass
+    return line
+
+
+def apply_all(inputs: Inputs, grades: list[dict]) -> None:
+    """Apply the adjustments, then the late policy, to every record (from the grader's
+    points, whether the record is new or the last run's)."""
+    for g in grades:
+        k = gradebook.identity(g)
+        rows = list(inputs.resolved.get(k, []))
+        adj.apply(g, rows)
+        if inputs.late is not None:
+            late = inputs.late.adjustment(k, g)
+            if late is not None:
+                adj.apply(g, [*rows, late])
+
+
+def _extra(inputs: Inputs) -> dict:
+    extra: dict = {"inputs": {}}
+    if inputs.adjustments is not None:
+        extra["inputs"]["adjustments"] = inputs.adjustments.record()
+    if inputs.late is not None:
+        extra["inputs"]["late_policy"] = inputs.late.record()
+    if inputs.roster is not None and inputs.matched is not None:
+        m = inputs.matched
+        extra["roster"] = {"file": str(inputs.roster.path), "sha256": inputs.roster.sha256,
+                           "layout": inputs.roster.layout, "matched": len(m.pairs),
+                           "unmatched": [{"student": k[0], "id": k[1], "why": why}
+                                         for k, why in sorted(m.unmatched.items())],
+                           "missing": [{"line": e.line, "id": e.id, "name": e.name,
+                                        "email": e.email} for e in m.missing]}
+    return extra
+
+
+def finish(inputs: Inputs, out: Path, grades: list[dict], *, submissions: str,
+           refused: list[str], isolation: dict, similar: list[dict],
+           seconds: float) -> list[str]:
+    """Apply the adjustments and write the whole gradebook; the lines to print."""
+    apply_all(inputs, grades)
+    extra = _extra(inputs)
+    info = report.RunInfo(submissions=submissions, seconds=seconds, refused=list(refused),
+                          similar=similar, isolation=isolation,
+                          adjustments=inputs.adjustments,
+                          adjustments_reused=inputs.adjustments_reused, late=inputs.late,
+                          roster=inputs.roster, matched=inputs.matched)
+
+    def exports_and_report() -> None:
+        info.exports = exports.write_exports(out, inputs.exports, grades, inputs.matched,
+                                             inputs.roster, inputs.canvas_column)
+        extra["exports"] = [e.record() for e in info.exports]
+        report.write_report(out / "report.html", grades, info)
+
+    gradebook.write_gradebook(out, grades, refused, isolation=isolation, similar=similar,
+                              extra=extra, before_results=exports_and_report)
+    lines: list[str] = []
+    if inputs.matched is not None:
+        m = inputs.matched
+        lines.append(f"roster: {count(len(m.pairs), 'submission')} matched; "
+                     f"{len(m.unmatched)} with no roster row, "
+                     f"{count(len(m.missing), 'roster row')} with no submission")
+        lines += [f"  no roster row: {gradebook.display(_as_record(k))}: {why}"
+                  for k, why in sorted(m.unmatched.items())[:SHOWN]]
+        lines += [f"  no submission: line {e.line}: {e.name} ({e.id})"
+                  for e in m.missing[:SHOWN]]
+        if max(len(m.unmatched), len(m.missing)) > SHOWN:
+            lines.append("  (the report lists them all)")
+    if inputs.late is not None:
+        late = sum(bool(inputs.late.days_late(k)) for k in inputs.late.times)
+        lines.append(f"late policy: {inputs.late.describe()}: {count(late, 'late submission')}"
+                     f", {count(len(inputs.late.unknown), 'student')} without a time")
+    lines += exports.summary_lines(info.exports)
+    lines += report.summary_lines(grades, info, out / "report.html")
+    return lines
+
+
+def _as_record(k: Key) -> dict:
+    return {"student": k[0], "student_id": k[1]}
