@@ -34,7 +34,7 @@ const KIND_NAME = { linear: "linear", polynomial: "polynomial", RBF: "RBF" };
 let instances = 0;
 
 // ---------------------------------------------------------------------------------------
-// Small helpers
+// Small functions
 
 function el(tag, attrs = {}, text) {
   const e = document.createElement(tag);

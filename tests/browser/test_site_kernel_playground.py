@@ -27,7 +27,7 @@ BLOCKING = {"serious", "critical"}
 
 
 # ---------------------------------------------------------------------------------------
-# Helpers
+# Reading the page, and the library on the same data
 
 
 @pytest.fixture
