@@ -314,11 +314,31 @@ def rbf_kernel(gamma: float = 1.0) -> Kernel:
 
 
 @dataclass(frozen=True)
+class KernelUpdate:
+    """One update of a traced kernel perceptron run (chapter 6).
+
+    Attributes
+    ----------
+    epoch : int
+        The epoch of the update, counted from 1.
+    index : int
+        The example that was a mistake; its ``alpha`` grew by one.
+    score : float
+        ``f(x_index)`` just before the update (``y * score <= 0``).
+    """
+
+    epoch: int
+    index: int
+    score: float
+
+
+@dataclass(frozen=True)
 class KernelResult:
     """A kernel perceptron: how often each example triggered an update (chapter 6).
 
     The hypothesis is ``f(x) = sum_j alpha_j y_j K(x_j, x) + theta_0`` with
-    ``theta_0 = sum_j alpha_j y_j`` when the run learns an offset.
+    ``theta_0 = sum_j alpha_j y_j`` when the run learns an offset.  ``history`` holds
+    every update in order when the run was traced, otherwise None.
     """
 
     X: np.ndarray
@@ -329,6 +349,7 @@ class KernelResult:
     mistakes: int
     epochs: int
     converged: bool
+    history: tuple[KernelUpdate, ...] | None = None
 
 
 def kernel_perceptron(
@@ -338,6 +359,7 @@ def kernel_perceptron(
     tau: int = 100,
     *,
     offset: bool = True,
+    trace: bool = False,
 ) -> KernelResult:
     """The perceptron in the feature space of a kernel, through dot products only (chapter 6).
 
@@ -356,6 +378,9 @@ def kernel_perceptron(
         ``kernel(A, B)`` returns the matrix of ``K(a_i, b_j)``.
     tau : int, default 100
     offset : bool, default True
+    trace : bool, default False
+        Record every update (epoch, example, score) in ``history``; the browser
+        playground of chapter 6 is tested against this record.
 
     Examples
     --------
@@ -374,12 +399,15 @@ def kernel_perceptron(
     alpha = np.zeros(n)
     theta_0 = 0.0
     mistakes, converged, epochs = 0, False, 0
+    history: list[KernelUpdate] | None = [] if trace else None
     for t in range(1, tau + 1):
         epochs = t
         changed = False
         for i in range(n):
             score = (alpha * ya) @ G[:, i] + theta_0
             if ya[i] * score <= 0:
+                if history is not None:
+                    history.append(KernelUpdate(t, i, float(score)))
                 alpha[i] += 1
                 if offset:
                     theta_0 += ya[i]
@@ -388,7 +416,8 @@ def kernel_perceptron(
         if not changed:
             converged = True
             break
-    return KernelResult(Xa, ya, alpha, float(theta_0), k, mistakes, epochs, converged)
+    return KernelResult(Xa, ya, alpha, float(theta_0), k, mistakes, epochs, converged,
+                        None if history is None else tuple(history))
 
 
 def kernel_decision(model: KernelResult, X: ArrayLike) -> np.ndarray:

@@ -122,6 +122,24 @@ def test_kernel_perceptron_with_the_linear_kernel_is_the_perceptron():
     assert k.alpha.sum() == r.mistakes
 
 
+@pytest.mark.parametrize("offset", [True, False])
+def test_a_traced_kernel_run_records_the_perceptrons_updates(offset):
+    X, y = pl.make_xor(3, seed=1)
+    X = np.round(X * 4)  # integers: every score is exact, whatever the order of the sums
+    run = pl.perceptron if offset else pl.perceptron_through_origin
+    r = run(X, y, tau=6, trace=True)
+    k = pl.kernel_perceptron(X, y, pl.linear_kernel(), tau=6, offset=offset, trace=True)
+    assert [(u.epoch, u.index, u.score) for u in k.history] == [
+        (u.epoch, u.index, u.score) for u in r.history]
+    np.testing.assert_array_equal(np.bincount([u.index for u in k.history],
+                                              minlength=len(y)), k.alpha)
+    assert all(y[u.index] * u.score <= 0 for u in k.history)
+    # without trace nothing is kept, and the result is the same
+    plain = pl.kernel_perceptron(X, y, pl.linear_kernel(), tau=6, offset=offset)
+    assert plain.history is None
+    np.testing.assert_array_equal(plain.alpha, k.alpha)
+
+
 def test_polynomial_kernel_is_a_dot_product_of_features():
     rng = np.random.default_rng(3)
     A, B = rng.normal(size=(5, 2)), rng.normal(size=(4, 2))

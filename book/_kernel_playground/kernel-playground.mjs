@@ -1,0 +1,777 @@
+// Chapter 6's kernel playground (no framework, no other host).
+//
+// Every <div class="kernel-playground"> on the page becomes one:
+//
+//   <div class="kernel-playground"
+//        data-datasets='[{"name": "XOR corners", "X": [[1,1],[-1,-1],[1,-1],[-1,1]], "y": [1,1,-1,-1]}]'
+//        data-kernel="polynomial"   (linear, polynomial or RBF: the kernel at the start)
+//        data-degree="2"            (1 to 6)
+//        data-gamma="1.0"           (one of the gamma slider's values, kernel-core.mjs GAMMAS)
+//        data-coef0="1.0"           (the constant of the polynomial kernel)
+//        data-tau="100">            (the most epochs a run makes)
+//     <div class="kp-frame"><div class="kp-fallback">...</div></div>
+//   </div>
+//
+// perceptron_lib.kernel_playground writes that element from the chapter's arrays.  The
+// playground is built into .kp-frame at once (the stylesheet has kept its room), and its
+// arithmetic (the Gram matrix, the run, the field of f over the plot) starts only when it
+// comes near the screen.  All arithmetic is done by kernel-core.mjs, the module
+// tests/test_kernel_playground_core.py compares with perceptron_lib.  Each element gets a
+// small API in element.kernelPlayground (used by the tests).
+
+import * as core from "./kernel-core.mjs";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+// The drawing's own units (viewBox); the plot area is a square inside it.  The field's
+// canvas is placed over the same square by the stylesheet (kernel-playground.css).
+const VB = 400;
+const AREA = { left: 34, top: 8, size: 358 };
+const CELLS = 90; // cells per side of the field of f
+const SUPPORT_R = 11;
+const MAX_LISTED = 200; // examples with alpha > 0 listed in the readout
+const KIND_NAME = { linear: "linear", polynomial: "polynomial", RBF: "RBF" };
+
+let instances = 0;
+
+// ---------------------------------------------------------------------------------------
+// Small functions
+
+function el(tag, attrs = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function svg(tag, attrs = {}) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+/** A number for people: integers as they are, others with 4 significant digits. */
+function num(v, digits = 4) {
+  if (v === 0 || Object.is(v, -0)) return "0";
+  if (Number.isInteger(v) && Math.abs(v) < 1e9) return String(v);
+  return String(Number(v.toPrecision(digits)));
+}
+const show = (s) => s.replace(/-/g, "\u2212"); // typographic minus for the page
+const vec = (v) => `(${v.map((a) => num(a, 3)).join(", ")})`;
+const labelText = (y) => (y > 0 ? "+1" : "\u22121");
+const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
+
+function niceStep(span) {
+  const raw = span / 6;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
+  return 10 * p;
+}
+
+function parseDatasets(text) {
+  let raw;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`data-datasets is not valid JSON (${err.message})`);
+  }
+  if (!Array.isArray(raw) || raw.length === 0) throw new Error("data-datasets must be a non-empty JSON array of {name, X, y}");
+  return raw.map((d, k) => {
+    const where = `data set ${k + 1}${d && typeof d.name === "string" ? ` ("${d.name}")` : ""}`;
+    try {
+      if (!d || typeof d !== "object") throw new Error("must be an object {name, X, y}");
+      core.createKernelRun(d.X, d.y, { kind: "linear" }, 1); // checks shapes, numbers, labels
+      if (d.X[0].length !== 2) throw new Error(`the playground draws 2-D data, but X has ${d.X[0].length} features`);
+    } catch (err) {
+      throw new Error(`${where}: ${err.message}`);
+    }
+    return { name: typeof d.name === "string" && d.name ? d.name : `data set ${k + 1}`, X: d.X.map((r) => [r[0], r[1]]), y: d.y.slice() };
+  });
+}
+
+function readOptions(root) {
+  const ds = root.dataset;
+  const kind = ds.kernel ?? "polynomial";
+  if (!core.KERNELS.includes(kind)) throw new Error(`data-kernel must be one of ${core.KERNELS.join(", ")}, got "${kind}"`);
+  const degree = Number(ds.degree ?? 2);
+  if (!Number.isInteger(degree) || degree < core.MIN_DEGREE || degree > core.MAX_DEGREE) {
+    throw new Error(`data-degree must be a whole number from ${core.MIN_DEGREE} to ${core.MAX_DEGREE}, got "${ds.degree}"`);
+  }
+  const gamma = Number(ds.gamma ?? 1);
+  const gammaIndex = core.GAMMAS.indexOf(gamma);
+  if (gammaIndex < 0) throw new Error(`data-gamma must be one of the slider's values (0.01 to 100), got "${ds.gamma}"`);
+  const coef0 = Number(ds.coef0 ?? core.COEF0);
+  if (!Number.isFinite(coef0)) throw new Error(`data-coef0 must be a number, got "${ds.coef0}"`);
+  const tau = Number(ds.tau ?? 100);
+  if (!Number.isInteger(tau) || tau <= 0) throw new Error(`data-tau must be a positive integer (number of epochs), got "${ds.tau}"`);
+  return { spec: { kind, degree, gamma, coef0 }, gammaIndex, tau };
+}
+
+/** The segments of f = 0 between the cell centres (marching squares), as an SVG path. */
+function contourPath(f, N, sx, sy, P) {
+  const parts = [];
+  const at = (q1, q2) => {
+    const a = f[q1];
+    const b = f[q2];
+    const s = a / (a - b); // one of a, b is > 0 and the other <= 0
+    return [sx(P[q1][0] + s * (P[q2][0] - P[q1][0])), sy(P[q1][1] + s * (P[q2][1] - P[q1][1]))];
+  };
+  const seg = (p, q) => parts.push(`M${p[0].toFixed(1)} ${p[1].toFixed(1)}L${q[0].toFixed(1)} ${q[1].toFixed(1)}`);
+  for (let r = 0; r + 1 < N; r++) {
+    for (let c = 0; c + 1 < N; c++) {
+      const tl = r * N + c;
+      const tr = tl + 1;
+      const bl = tl + N;
+      const br = bl + 1;
+      const code = (f[tl] > 0 ? 8 : 0) | (f[tr] > 0 ? 4 : 0) | (f[br] > 0 ? 2 : 0) | (f[bl] > 0 ? 1 : 0);
+      if (code === 0 || code === 15) continue;
+      const top = () => at(tl, tr);
+      const right = () => at(tr, br);
+      const bottom = () => at(bl, br);
+      const left = () => at(tl, bl);
+      const centreIn = f[tl] + f[tr] + f[bl] + f[br] > 0;
+      switch (code) {
+        case 1: case 14: seg(left(), bottom()); break;
+        case 2: case 13: seg(bottom(), right()); break;
+        case 3: case 12: seg(left(), right()); break;
+        case 4: case 11: seg(top(), right()); break;
+        case 6: case 9: seg(top(), bottom()); break;
+        case 7: case 8: seg(top(), left()); break;
+        case 5: // tr and bl inside
+          if (centreIn) { seg(top(), left()); seg(bottom(), right()); } else { seg(top(), right()); seg(left(), bottom()); }
+          break;
+        case 10: // tl and br inside
+          if (centreIn) { seg(top(), right()); seg(left(), bottom()); } else { seg(top(), left()); seg(bottom(), right()); }
+          break;
+        default: break;
+      }
+    }
+  }
+  return parts.join("");
+}
+
+// ---------------------------------------------------------------------------------------
+// One playground
+
+class KernelPlayground {
+  constructor(root) {
+    this.root = root;
+    this.uid = `kp${++instances}`;
+    const opts = readOptions(root);
+    this.spec = opts.spec;
+    this.gammaIndex = opts.gammaIndex;
+    this.tau = opts.tau;
+    if (!root.dataset.datasets) throw new Error("data-datasets is missing");
+    this.datasets = parseDatasets(root.dataset.datasets);
+    this.active = false;
+    this.run = null;
+    this.field = null;
+    this.fieldKey = null;
+    this.timing = { gramMs: null, fieldMs: null, actionMs: null };
+    this.frame = root.querySelector(":scope > .kp-frame");
+    if (!this.frame) {
+      this.frame = el("div", { class: "kp-frame" });
+      root.append(this.frame);
+    }
+    this.build();
+    this.loadDataset(0, false);
+    this.say(`${this.describeData()}. Press Step, Epoch or Run.`);
+    // Attached only now: the first status line is not announced, and the fallback (the
+    // explorer's picture, hidden by the stylesheet where the page is served) goes.
+    this.frame.replaceChildren(this.ui);
+    root.classList.add("kp-ready");
+    this.watchTheme();
+    this.startWhenSeen();
+  }
+
+  // -- building the interface (once) ----------------------------------------------------
+  build() {
+    const r = this.root;
+    r.setAttribute("role", "group");
+    r.setAttribute("aria-label", "Kernel perceptron playground");
+    r.tabIndex = -1;
+    const id = (s) => `${this.uid}-${s}`;
+
+    // controls: data set, kernel, degree, gamma
+    const controls = el("div", { class: "kp-controls kp-area-controls" });
+    const dsLine = el("div", { class: "kp-line" });
+    dsLine.append(el("label", { class: "kp-name", for: id("data") }, "Data set"));
+    this.select = el("select", { class: "kp-select", id: id("data") });
+    this.datasets.forEach((d, k) => this.select.append(el("option", { value: String(k) }, d.name)));
+    dsLine.append(this.select);
+
+    const kernels = el("fieldset", { class: "kp-line kp-kernels" });
+    kernels.append(el("legend", { class: "kp-name" }, "Kernel"));
+    this.radios = {};
+    const choices = el("div", { class: "kp-choices" });
+    for (const kind of core.KERNELS) {
+      const lab = el("label", { class: "kp-radio" });
+      const input = el("input", { type: "radio", name: id("kernel"), value: kind });
+      lab.append(input, el("span", {}, KIND_NAME[kind]));
+      choices.append(lab);
+      this.radios[kind] = input;
+    }
+    kernels.append(choices);
+
+    const slider = (key, text, min, max) => {
+      const line = el("div", { class: "kp-line" });
+      const input = el("input", { class: "kp-range", type: "range", id: id(key), min: String(min), max: String(max), step: "1" });
+      const out = el("output", { class: "kp-value", for: id(key), "aria-hidden": "true" });
+      line.append(el("label", { class: "kp-name", for: id(key) }, text), input, out);
+      return [line, input, out];
+    };
+    let degLine;
+    let gamLine;
+    [degLine, this.degree, this.degreeOut] = slider("degree", "Degree", core.MIN_DEGREE, core.MAX_DEGREE);
+    [gamLine, this.gamma, this.gammaOut] = slider("gamma", "\u03b3 (RBF)", 0, core.GAMMAS.length - 1);
+    this.degree.setAttribute("aria-describedby", id("formula"));
+    this.gamma.setAttribute("aria-describedby", id("formula"));
+    controls.append(dsLine, kernels, degLine, gamLine);
+
+    // buttons
+    const buttons = el("div", { class: "kp-buttons kp-area-buttons", role: "toolbar", "aria-label": "Train the kernel perceptron" });
+    this.buttons = {};
+    for (const [name, text, key, tip] of [
+      ["step", "Step", "s", "visit the next example (key s)"],
+      ["epoch", "Epoch", "e", "finish the current epoch (key e)"],
+      ["run", "Run", "r", "run until a clean epoch or \u03c4 epochs (key r)"],
+      ["reset", "Reset", "0", "start again from \u03b1 = 0 (key 0)"],
+    ]) {
+      const b = el("button", { type: "button", class: `kp-button kp-${name}`, "aria-keyshortcuts": key, title: tip }, text);
+      b.append(el("kbd", { "aria-hidden": "true" }, key));
+      buttons.append(b);
+      this.buttons[name] = b;
+    }
+
+    // the plot: grid lines under the field (a canvas), the rest over it
+    const figure = el("div", { class: "kp-figure kp-area-figure" });
+    const stage = el("div", { class: "kp-stage" });
+    this.back = svg("svg", { class: "kp-back", viewBox: `0 0 ${VB} ${VB}`, "aria-hidden": "true", focusable: "false" });
+    this.back.append(svg("rect", { class: "kp-bg", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }));
+    this.gridG = svg("g");
+    this.back.append(this.gridG);
+    this.canvas = el("canvas", { class: "kp-field", width: String(CELLS), height: String(CELLS), "aria-hidden": "true" });
+    this.plot = svg("svg", { class: "kp-plot", viewBox: `0 0 ${VB} ${VB}`, role: "img", focusable: "false" });
+    const clipId = id("clip");
+    const defs = svg("defs");
+    const clip = svg("clipPath", { id: clipId });
+    clip.append(svg("rect", { x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }));
+    defs.append(clip);
+    const clipped = svg("g", { "clip-path": `url(#${clipId})` });
+    this.boundary = svg("path", { class: "kp-boundary", d: "" });
+    this.supportG = svg("g");
+    this.pointsG = svg("g");
+    this.ring = svg("circle", { class: "kp-ring", r: SUPPORT_R + 4, visibility: "hidden" });
+    clipped.append(this.boundary, this.supportG, this.pointsG, this.ring);
+    this.ticksG = svg("g", { class: "kp-ticks", "aria-hidden": "true" });
+    this.plot.append(defs, clipped, this.ticksG,
+      svg("rect", { class: "kp-frame-rect", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }));
+    stage.append(this.back, this.canvas, this.plot);
+    const legend = el("p", { class: "kp-legend", "aria-hidden": "true" });
+    legend.innerHTML =
+      '<span><span class="kp-key kp-key-pos">+</span> y = +1</span>' +
+      '<span><span class="kp-key kp-key-neg">\u2212</span> y = \u22121</span>' +
+      '<span><span class="kp-key kp-key-fpos"></span> f &gt; 0</span>' +
+      '<span><span class="kp-key kp-key-fneg"></span> f &lt; 0</span>' +
+      '<span><span class="kp-key kp-key-line"></span> f = 0</span>' +
+      '<span><span class="kp-key kp-key-support"></span> \u03b1 &gt; 0</span>' +
+      '<span><span class="kp-key kp-key-ring"></span> last visited</span>';
+    figure.append(stage, legend);
+
+    // the live status line
+    this.status = el("p", { class: "kp-status kp-area-status", "aria-live": "polite", "aria-atomic": "true" });
+
+    // the readout
+    const readout = el("div", { class: "kp-readout kp-area-readout" });
+    const dl = el("dl", { class: "kp-values" });
+    this.out = {};
+    this.rows = {};
+    for (const [key, text] of [
+      ["formula", "kernel"],
+      ["epoch", "epoch"],
+      ["updates", "updates"],
+      ["support", "\u03b1 > 0"],
+      ["errors", "training errors"],
+      ["state", "state"],
+    ]) {
+      const row = el("div", { class: `kp-row kp-row-${key}` });
+      const dd = el("dd");
+      row.append(el("dt", {}, text), dd);
+      dl.append(row);
+      this.out[key] = dd;
+      this.rows[key] = row;
+    }
+    this.out.formula.id = id("formula");
+
+    const more = el("div", { class: "kp-more" });
+    const alphas = el("details", { class: "kp-alphas" });
+    alphas.append(el("summary", {}, "Examples with \u03b1 > 0"));
+    this.alphaBox = el("div");
+    alphas.append(this.alphaBox);
+    const help = el("details", { class: "kp-help" });
+    help.append(el("summary", {}, "Keys and controls"));
+    const helpBox = el("div");
+    const ul = el("ul");
+    for (const t of [
+      "s Step, e Epoch, r Run, 0 Reset, whenever the focus is in the playground.",
+      "Tab reaches every control; arrow keys move the sliders and choose the kernel.",
+      "Moving the degree slider chooses the polynomial kernel, moving \u03b3 the RBF kernel.",
+      "A new kernel or data set starts again from \u03b1 = 0; if the run had finished, the new one runs to the end too, so the picture follows the sliders.",
+      "Ringed points are the examples with \u03b1 > 0, the only ones f depends on.",
+    ]) ul.append(el("li", {}, t));
+    helpBox.append(ul);
+    help.append(helpBox);
+    more.append(alphas, help);
+    readout.append(dl, more);
+
+    this.ui = el("div", { class: "kp-ui" });
+    this.ui.append(controls, buttons, figure, this.status, readout);
+
+    // events
+    this.select.addEventListener("change", () => this.loadDataset(Number(this.select.value), true));
+    for (const input of Object.values(this.radios)) {
+      input.addEventListener("change", () => { if (input.checked) this.setKernel({ kind: input.value }); });
+    }
+    this.degree.addEventListener("input", () => this.setKernel({ kind: "polynomial", degree: Number(this.degree.value) }));
+    this.gamma.addEventListener("input", () => this.setKernel({ kind: "RBF", gamma: core.GAMMAS[Number(this.gamma.value)] }));
+    this.buttons.step.addEventListener("click", () => this.step());
+    this.buttons.epoch.addEventListener("click", () => this.epoch());
+    this.buttons.run.addEventListener("click", () => this.runAll());
+    this.buttons.reset.addEventListener("click", () => this.reset());
+    r.addEventListener("keydown", (e) => this.onKey(e));
+    this.syncControls();
+  }
+
+  syncControls() {
+    const s = this.spec;
+    this.radios[s.kind].checked = true;
+    this.degree.value = String(s.degree);
+    this.degreeOut.textContent = String(s.degree);
+    this.degree.setAttribute("aria-valuetext", `degree ${s.degree}${s.kind === "polynomial" ? "" : " (for the polynomial kernel)"}`);
+    this.gamma.value = String(core.GAMMAS.indexOf(s.gamma));
+    this.gammaOut.textContent = String(s.gamma);
+    this.gamma.setAttribute("aria-valuetext", `gamma ${s.gamma}${s.kind === "RBF" ? "" : " (for the RBF kernel)"}`);
+  }
+
+  // -- when the arithmetic starts ---------------------------------------------------------
+  startWhenSeen() {
+    if (typeof IntersectionObserver === "undefined") {
+      this.activate();
+      return;
+    }
+    this.observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        this.observer.disconnect();
+        this.activate();
+      }
+    }, { rootMargin: "200px 0px" });
+    this.observer.observe(this.root);
+  }
+
+  activate() {
+    if (this.active) return;
+    this.active = true;
+    if (this.observer) this.observer.disconnect();
+    this.render();
+    this.root.dataset.kpActive = "true";
+    if (typeof performance !== "undefined" && performance.mark) performance.mark("kernel-playground-active");
+  }
+
+  watchTheme() {
+    // The field is drawn on a canvas with the theme's colours: draw it again when the
+    // reader switches between the light and the dark theme.
+    const redraw = () => { if (this.active) this.drawField(); };
+    new MutationObserver(redraw).observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme", "class"] });
+    if (window.matchMedia) window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", redraw);
+  }
+
+  // -- data and kernel ----------------------------------------------------------------------
+  loadDataset(k, announce) {
+    const d = this.datasets[k];
+    const wasDone = Boolean(this.run && this.run.done);
+    this.datasetIndex = k;
+    this.select.value = String(k);
+    this.X = d.X;
+    this.y = d.y;
+    this.view = core.viewBox(this.X);
+    this.centres = core.cellCentres(this.view, CELLS);
+    this.drawView();
+    this.drawPoints();
+    this.restart(wasDone);
+    if (announce) this.say(`Data set \u201c${d.name}\u201d: ${this.describeData()}. ${this.restartText(wasDone)}`);
+  }
+
+  setKernel(change) {
+    const wasDone = Boolean(this.run && this.run.done);
+    this.spec = { ...this.spec, ...change };
+    this.syncControls();
+    this.restart(wasDone);
+    const s = this.spec;
+    const name = s.kind === "linear" ? "Linear kernel" : s.kind === "polynomial" ? `Polynomial kernel of degree ${s.degree}` : `RBF kernel, \u03b3 = ${s.gamma}`;
+    this.say(`${name}. ${this.restartText(wasDone)}`);
+  }
+
+  /** A new run for the current data and kernel; to the end at once if the last one ended. */
+  restart(runToEnd) {
+    this.run = null;
+    this.fieldKey = null;
+    this.runToEnd = runToEnd;
+    if (this.active) {
+      const t0 = performance.now();
+      this.ensureRun();
+      if (runToEnd) this.run.run();
+      this.render();
+      this.timing.actionMs = performance.now() - t0;
+    } else {
+      this.renderReadout();
+    }
+  }
+
+  restartText(ranToEnd) {
+    if (!ranToEnd || !this.run) return "\u03b1 = 0 again: Step, Epoch or Run trains it.";
+    return this.outcomeText();
+  }
+
+  ensureRun() {
+    if (this.run) return this.run;
+    const t0 = performance.now();
+    this.kernel = core.makeKernel(this.spec);
+    this.run = core.createKernelRun(this.X, this.y, this.kernel, this.tau, true);
+    this.timing.gramMs = performance.now() - t0;
+    return this.run;
+  }
+
+  describeData() {
+    const pos = this.y.filter((v) => v > 0).length;
+    const n = this.y.length;
+    return `${plural(n, "point")}, ${pos} labelled +1 and ${n - pos} labelled \u22121`;
+  }
+
+  // -- coordinates ------------------------------------------------------------------------
+  sx(x) { return AREA.left + ((x - this.view.x0) / this.view.span) * AREA.size; }
+  sy(y) { return AREA.top + ((this.view.y1 - y) / this.view.span) * AREA.size; }
+
+  // -- drawing: what changes with the data set -------------------------------------------
+  drawView() {
+    const v = this.view;
+    const step = niceStep(v.span);
+    this.gridG.textContent = "";
+    this.ticksG.textContent = "";
+    const first = (lo) => Math.ceil(lo / step - 1e-9) * step;
+    const label = (t) => show(num(Number((Math.round(t / step) * step).toPrecision(6))));
+    for (let x = first(v.x0); x <= v.x1 + 1e-9; x += step) {
+      const X = this.sx(x);
+      const axis = Math.abs(x) < step / 1e6;
+      this.gridG.append(svg("line", { class: axis ? "kp-axis" : "kp-gridline", x1: X, x2: X, y1: AREA.top, y2: AREA.top + AREA.size }));
+      const t = svg("text", { x: X, y: AREA.top + AREA.size + 14, "text-anchor": "middle" });
+      t.textContent = label(x);
+      this.ticksG.append(t);
+    }
+    for (let y = first(v.y0); y <= v.y1 + 1e-9; y += step) {
+      const Y = this.sy(y);
+      const axis = Math.abs(y) < step / 1e6;
+      this.gridG.append(svg("line", { class: axis ? "kp-axis" : "kp-gridline", y1: Y, y2: Y, x1: AREA.left, x2: AREA.left + AREA.size }));
+      const t = svg("text", { x: AREA.left - 4, y: Y + 4, "text-anchor": "end" });
+      t.textContent = label(y);
+      this.ticksG.append(t);
+    }
+    const xl = svg("text", { x: AREA.left + AREA.size - 4, y: AREA.top + AREA.size - 6, "text-anchor": "end", class: "kp-axislabel" });
+    xl.textContent = "x\u2081";
+    const yl = svg("text", { x: AREA.left + 5, y: AREA.top + 14, class: "kp-axislabel" });
+    yl.textContent = "x\u2082";
+    this.ticksG.append(xl, yl);
+  }
+
+  drawPoints() {
+    this.pointsG.textContent = "";
+    for (let i = 0; i < this.X.length; i++) {
+      const g = svg("g", { class: `kp-pt ${this.y[i] > 0 ? "kp-pos" : "kp-neg"}`,
+        transform: `translate(${this.sx(this.X[i][0]).toFixed(2)} ${this.sy(this.X[i][1]).toFixed(2)})` });
+      g.append(svg("path", { class: "kp-mark", d: this.y[i] > 0 ? "M-6,0H6M0,-6V6" : "M-6,0H6" }));
+      this.pointsG.append(g);
+    }
+  }
+
+  // -- drawing: what a step changes ---------------------------------------------------------
+  render() {
+    if (this.active) {
+      this.ensureRun();
+      const key = `${this.run.mistakes}`;
+      if (this.fieldKey !== key) {
+        const t0 = performance.now();
+        this.field = core.decision(this.run, this.centres, { zeroNoise: true });
+        this.timing.fieldMs = performance.now() - t0;
+        this.fieldKey = key;
+      }
+      this.drawField();
+      this.boundary.setAttribute("d", contourPath(this.field, CELLS, (x) => this.sx(x), (y) => this.sy(y), this.centres));
+      this.drawSupport();
+      this.drawRing();
+    }
+    this.renderReadout();
+  }
+
+  drawField() {
+    const ctx = this.canvas.getContext("2d");
+    ctx.clearRect(0, 0, CELLS, CELLS);
+    if (!this.field) return;
+    const css = getComputedStyle(this.root);
+    const fills = [
+      [1, css.getPropertyValue("--kp-pos").trim() || "#0072b2", Number(css.getPropertyValue("--kp-pos-fill")) || 0.2],
+      [-1, css.getPropertyValue("--kp-neg").trim() || "#d55e00", Number(css.getPropertyValue("--kp-neg-fill")) || 0.1],
+    ];
+    const f = this.field;
+    for (const [sign, colour, alpha] of fills) {
+      ctx.fillStyle = colour;
+      ctx.globalAlpha = alpha;
+      for (let r = 0; r < CELLS; r++) {
+        let start = -1;
+        for (let c = 0; c <= CELLS; c++) {
+          const v = c < CELLS ? f[r * CELLS + c] : 0;
+          const on = sign > 0 ? v > 0 : v < 0;
+          if (on && start < 0) start = c;
+          if (!on && start >= 0) { ctx.fillRect(start, r, c - start, 1); start = -1; }
+        }
+      }
+    }
+    ctx.globalAlpha = 1;
+  }
+
+  drawSupport() {
+    this.supportG.textContent = "";
+    const a = this.run.alpha;
+    for (let j = 0; j < a.length; j++) {
+      if (a[j] > 0) {
+        this.supportG.append(svg("circle", { class: "kp-support", r: SUPPORT_R,
+          cx: this.sx(this.X[j][0]).toFixed(2), cy: this.sy(this.X[j][1]).toFixed(2) }));
+      }
+    }
+  }
+
+  drawRing() {
+    const last = this.run.last;
+    if (!last) { this.ring.setAttribute("visibility", "hidden"); return; }
+    this.ring.setAttribute("cx", this.sx(this.X[last.index][0]).toFixed(2));
+    this.ring.setAttribute("cy", this.sy(this.X[last.index][1]).toFixed(2));
+    this.ring.classList.toggle("kp-ring-mistake", last.mistake);
+    this.ring.removeAttribute("visibility");
+  }
+
+  supportCount() {
+    return this.active && this.run ? this.run.alpha.reduce((k, a) => k + (a > 0 ? 1 : 0), 0) : 0;
+  }
+
+  renderReadout() {
+    // Before the playground has come into view no kernel is computed, but alpha = 0 and
+    // f = 0 are known: the readout says the same as it will once the run exists, so
+    // that nothing changes size when the arithmetic starts.
+    const r = this.active ? this.run : null;
+    const o = this.out;
+    const n = this.X.length;
+    const errors = r ? r.trainingErrors() : this.y.filter((v) => v > 0).length; // f = 0 says -1
+    const used = this.supportCount();
+    o.formula.textContent = core.formula({ ...this.spec });
+    o.epoch.textContent = `${r && r.last ? r.t : 1} of \u03c4 = ${this.tau}`;
+    o.updates.textContent = show(`${r ? r.mistakes : 0} (\u03b8\u2080 = ${num(r ? r.theta0 : 0)})`);
+    o.support.textContent = `${used} of ${n}, ringed`;
+    o.errors.textContent = `${errors} of ${n}`;
+    if (r && r.converged) o.state.textContent = `converged in epoch ${r.t}`;
+    else if (r && r.stopped) o.state.textContent = `stopped after \u03c4 = ${this.tau} epochs`;
+    else if (r && r.last) o.state.textContent = `running; next: x(${r.next + 1})`;
+    else o.state.textContent = "ready: \u03b1 = 0";
+    this.renderAlphas();
+    this.plot.setAttribute("aria-label", this.describePlot(used, errors));
+    this.renderButtons();
+  }
+
+  renderAlphas() {
+    const a = this.active && this.run ? this.run.alpha : [];
+    const items = [];
+    for (let j = 0; j < a.length && items.length < MAX_LISTED; j++) {
+      if (a[j] > 0) items.push(show(`x(${j + 1}) = ${vec(this.X[j])}, y = ${labelText(this.y[j])}: \u03b1 = ${a[j]}`));
+    }
+    if (!items.length) { this.alphaBox.textContent = "None yet."; return; }
+    const ul = el("ul");
+    for (const t of items) ul.append(el("li", {}, t));
+    this.alphaBox.replaceChildren(ul);
+  }
+
+  renderButtons() {
+    const done = this.active && this.run && this.run.done;
+    for (const k of ["step", "epoch", "run"]) this.buttons[k].setAttribute("aria-disabled", String(Boolean(done)));
+    this.buttons.reset.setAttribute("aria-disabled", String(!(this.active && this.run && this.run.last)));
+  }
+
+  describePlot(used, errors) {
+    let pos = 0;
+    let neg = 0;
+    for (const v of (this.active && this.field) || []) { if (v > 0) pos++; else if (v < 0) neg++; }
+    const parts = [`Plot of ${this.describeData()}`, `kernel ${core.formula(this.spec)}`];
+    if (pos === 0 && neg === 0) parts.push("f = 0 everywhere, no boundary");
+    else parts.push(`f > 0 on ${Math.round((100 * pos) / this.field.length)}% of the plot (shaded blue), f < 0 elsewhere (orange), the boundary f = 0 drawn`);
+    parts.push(`${used} examples with \u03b1 > 0 ringed`, `${errors} training errors`);
+    return show(parts.join("; ") + ".");
+  }
+
+  say(text) {
+    this.status.textContent = show(text);
+  }
+
+  // -- the run ------------------------------------------------------------------------------
+  outcomeText() {
+    const r = this.run;
+    const errors = plural(r.trainingErrors(), "training error");
+    if (r.converged) return `Converged in epoch ${r.t} after ${plural(r.mistakes, "update")}; \u03b1\u00a0>\u00a00 on ${this.supportCount()}, ${errors}.`;
+    if (r.stopped) return `Stopped after \u03c4 = ${this.tau} epochs, no clean pass: ${plural(r.mistakes, "update")}, ${errors}.`;
+    return `${plural(r.mistakes, "update")} so far, ${errors}.`;
+  }
+
+  begin() {
+    this.activate();
+    this.ensureRun();
+    if (this.run.done) {
+      this.say(`Nothing to do: ${this.run.converged ? "the run has converged" : "\u03c4 epochs are over"}. Reset starts again.`);
+      return false;
+    }
+    this.t0 = performance.now();
+    return true;
+  }
+
+  finish(text) {
+    this.render();
+    this.say(text);
+    this.timing.actionMs = performance.now() - this.t0;
+  }
+
+  step() {
+    if (!this.begin()) return null;
+    const s = this.run.step();
+    const i = s.index;
+    let text = `Epoch ${s.epoch}, example ${i + 1} (y = ${labelText(this.y[i])}): f = ${num(s.score)}, `;
+    text += s.mistake ? `a mistake: its \u03b1 is now ${this.run.alpha[i]}.` : "correct, no update.";
+    if (this.run.done) text += ` ${this.outcomeText()}`;
+    this.finish(text);
+    return s;
+  }
+
+  epoch() {
+    if (!this.begin()) return null;
+    const t = this.run.t;
+    const before = this.run.mistakes;
+    const s = this.run.epoch();
+    const k = this.run.mistakes - before;
+    this.finish(this.run.done ? `Epoch ${t}: ${plural(k, "update")}. ${this.outcomeText()}` : `Epoch ${t} finished: ${plural(k, "update")}; ${this.outcomeText()}`);
+    return s;
+  }
+
+  runAll() {
+    if (!this.begin()) return null;
+    const s = this.run.run();
+    this.finish(this.outcomeText());
+    return s;
+  }
+
+  reset() {
+    this.activate();
+    this.ensureRun();
+    this.run.reset();
+    this.render();
+    this.say("Reset: \u03b1 = 0 and \u03b8\u2080 = 0, epoch 1.");
+  }
+
+  onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    if (t.tagName === "SELECT" || t.tagName === "TEXTAREA") return;
+    const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const actions = { s: () => this.step(), e: () => this.epoch(), r: () => this.runAll(), 0: () => this.reset() };
+    if (Object.hasOwn(actions, k)) {
+      e.preventDefault();
+      actions[k]();
+    }
+  }
+
+  // -- API for tests ------------------------------------------------------------------------
+  state() {
+    const r = this.active ? this.run : null;
+    const n = this.X.length;
+    let field = null;
+    if (this.active && this.field) {
+      field = { pos: 0, neg: 0, zero: 0 };
+      for (const v of this.field) { if (v > 0) field.pos++; else if (v < 0) field.neg++; else field.zero++; }
+    }
+    return {
+      dataset: this.datasets[this.datasetIndex].name,
+      datasets: this.datasets.map((d) => d.name),
+      X: this.X.map((p) => p.slice()),
+      y: this.y.slice(),
+      kernel: { ...this.spec },
+      tau: this.tau,
+      active: this.active,
+      alpha: r ? Array.from(r.alpha) : new Array(n).fill(0),
+      theta0: r ? r.theta0 : 0,
+      mistakes: r ? r.mistakes : 0,
+      epoch: r ? r.t : 1,
+      epochs: r ? r.epochs : 0,
+      next: r ? r.next : 0,
+      converged: r ? r.converged : false,
+      stopped: r ? r.stopped : false,
+      done: r ? r.done : false,
+      history: r ? r.history.map((h) => ({ ...h })) : [],
+      trainingErrors: r ? r.trainingErrors() : null,
+      support: this.supportCount(),
+      field,
+      cells: CELLS,
+      view: { ...this.view },
+      status: this.status.textContent,
+      timing: { ...this.timing },
+    };
+  }
+}
+
+function showError(root, err) {
+  root.classList.add("kp-failed");
+  const p = el("p", { class: "kp-error", role: "alert" }, `The kernel playground could not start: ${err.message}`);
+  const frame = root.querySelector(":scope > .kp-frame") || root;
+  frame.replaceChildren(p);
+  console.error("kernel playground:", err);
+}
+
+/** Turn one element into a kernel playground (once); returns its API object or null. */
+export function mount(root) {
+  if (root.kernelPlayground) return root.kernelPlayground;
+  try {
+    const kp = new KernelPlayground(root);
+    root.kernelPlayground = {
+      step: () => kp.step(),
+      epoch: () => kp.epoch(),
+      run: () => kp.runAll(),
+      reset: () => kp.reset(),
+      state: () => kp.state(),
+      activate: () => kp.activate(),
+      selectDataset: (k) => kp.loadDataset(k, true),
+      setKernel: (change) => kp.setKernel(change),
+      /** The cell centres of the field and f there (after zeroing rounding noise). */
+      grid: () => ({ centres: kp.centres.map((p) => p.slice()), f: kp.field ? Array.from(kp.field) : null }),
+      /** Where the data point (x, y) is on the screen, in client pixels. */
+      clientPoint: (x, y) => {
+        const m = kp.plot.getScreenCTM();
+        const q = new DOMPoint(kp.sx(x), kp.sy(y)).matrixTransform(m);
+        return [q.x, q.y];
+      },
+    };
+    return root.kernelPlayground;
+  } catch (err) {
+    showError(root, err);
+    return null;
+  }
+}
+
+/** Mount every div.kernel-playground of the document. */
+export function mountAll(doc = document) {
+  return [...doc.querySelectorAll("div.kernel-playground")].map(mount);
+}
+
+if (typeof document !== "undefined") {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => mountAll());
+  else mountAll();
+}

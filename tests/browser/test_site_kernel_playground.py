@@ -1,0 +1,439 @@
+"""Chapter 6's kernel playground in a real browser: mouse, keyboard, room, and the library.
+
+The playground (book/_kernel_playground) is on the variants chapter.  These tests drive
+it the way a reader does (clicks on the buttons, the menu and the kernel choices; Tab,
+arrow keys and the keys s, e, r, 0) and compare every number it shows with
+``perceptron_lib.kernel_perceptron`` on the same data: updates, alphas, theta_0, epochs,
+training errors, and the sign of f on the cells of the field.  They also check that the
+page keeps the playground's room before its script runs, that its arithmetic waits until
+it comes into view, that it passes axe-core in the light and the dark theme, and that
+readers without JavaScript see the explorer's picture.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import perceptron_lib as pl
+
+PAGE = "book/06_variants.html"
+SEL = "div.kernel-playground"
+API = f"document.querySelector('{SEL}').kernelPlayground"
+GAMMAS = [float(f"{10 ** (k / 10 - 2):.3g}") for k in range(41)]
+BLOCKING = {"serious", "critical"}
+
+
+# ---------------------------------------------------------------------------------------
+# Reading the page, and the library on the same data
+
+
+@pytest.fixture
+def open_page(browser, base_url):
+    contexts = []
+
+    def _open(width: int = 1280, height: int = 900, scheme: str = "light", scroll: bool = True,
+              **options):
+        ctx = browser.new_context(viewport={"width": width, "height": height},
+                                  color_scheme=scheme, **options)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(f"{base_url}/{PAGE}", wait_until="load")
+        if scheme == "dark":  # the theme's own switch, as a reader's click sets it
+            page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; "
+                          "document.documentElement.dataset.mode = 'dark'; }")
+        page.wait_for_function(f"() => {API}")
+        if scroll:
+            page.locator(SEL).scroll_into_view_if_needed()
+            page.wait_for_function(f"() => {API}.state().active")
+        page.errors = errors
+        return page
+
+    yield _open
+    for ctx in contexts:
+        ctx.close()
+
+
+def state(page) -> dict:
+    return page.evaluate(f"() => {API}.state()")
+
+
+def page_datasets(page) -> list[dict]:
+    return json.loads(page.locator(SEL).get_attribute("data-datasets"))
+
+
+def kernel_of(spec: dict):
+    if spec["kind"] == "linear":
+        return pl.linear_kernel()
+    if spec["kind"] == "polynomial":
+        return pl.polynomial_kernel(spec["degree"], spec["coef0"])
+    return pl.rbf_kernel(spec["gamma"])
+
+
+def library_run(st: dict):
+    """perceptron_lib's run on the playground's current data and kernel, traced."""
+    X, y = np.asarray(st["X"], float), np.asarray(st["y"], float)
+    return pl.kernel_perceptron(X, y, kernel_of(st["kernel"]), tau=st["tau"], trace=True)
+
+
+def alpha_after(result, n: int, visits: int) -> tuple[list[float], int]:
+    """alpha and the update count of a traced run after ``visits`` visits."""
+    alpha = np.zeros(n)
+    count = 0
+    for u in result.history:
+        if (u.epoch - 1) * n + u.index + 1 > visits:
+            break
+        alpha[u.index] += 1
+        count += 1
+    return alpha.tolist(), count
+
+
+def assert_same_run(page, st: dict, result) -> None:
+    X, y = np.asarray(st["X"], float), np.asarray(st["y"], float)
+    assert st["alpha"] == result.alpha.tolist()
+    assert st["theta0"] == result.theta_0
+    assert (st["mistakes"], st["epochs"], st["converged"]) == (
+        result.mistakes, result.epochs, result.converged)
+    errors = int(np.sum(pl.kernel_predict(result, X) != y))
+    assert st["trainingErrors"] == errors
+    assert st["support"] == int(np.sum(result.alpha > 0))
+    # what the reader sees: the readout and the rings
+    row = lambda key: page.locator(f"{SEL} .kp-row-{key} dd").inner_text()  # noqa: E731
+    assert row("errors") == f"{errors} of {len(y)}"
+    assert row("updates").startswith(f"{result.mistakes} (")
+    assert row("support") == f"{st['support']} of {len(y)}, ringed"
+    assert page.locator(f"{SEL} circle.kp-support").count() == st["support"]
+
+
+def assert_field_matches(page, st: dict, result) -> None:
+    """The sign of every cell of the field is that of the library's f at its centre."""
+    grid = page.evaluate(f"() => {API}.grid()")
+    P = np.asarray(grid["centres"])
+    assert P.shape == (st["cells"] ** 2, 2)
+    f_js = np.asarray(grid["f"])
+    f_lib = pl.kernel_decision(result, P)
+    K = np.asarray(result.kernel(result.X, P))
+    scale = result.alpha @ np.abs(K) + abs(result.theta_0)
+    clear = np.abs(f_lib) > 1e-9 * scale  # cells whose sign no rounding can change
+    assert np.array_equal(np.sign(f_js[clear]), np.sign(f_lib[clear]))
+    assert np.all(f_js[~clear] == 0)  # rounding noise is drawn as f = 0
+    assert st["field"] == {"pos": int(np.sum(f_js > 0)), "neg": int(np.sum(f_js < 0)),
+                           "zero": int(np.sum(f_js == 0))}
+
+
+def focused(page) -> str:
+    return page.evaluate("""() => { const e = document.activeElement;
+        return e.getAttribute('aria-label') || (e.labels && e.labels[0] ? e.labels[0].innerText
+        : '') || e.innerText || e.tagName; }""")
+
+
+# ---------------------------------------------------------------------------------------
+# When the work starts, and the room on the page
+
+
+def test_the_arithmetic_waits_until_the_playground_is_in_view(open_page):
+    page = open_page(scroll=False)
+    top = page.evaluate(f"() => document.querySelector('{SEL}').getBoundingClientRect().top")
+    assert top > page.viewport_size["height"] + 200  # far below the first screen
+    st = state(page)
+    assert st["active"] is False and st["timing"]["gramMs"] is None and st["field"] is None
+    assert page.locator(SEL).get_attribute("data-kp-active") is None
+    # the controls are there already, and the readout says what alpha = 0 means
+    assert page.locator(f"{SEL} .kp-row-state dd").inner_text() == "ready: \u03b1 = 0"
+    page.locator(SEL).scroll_into_view_if_needed()
+    page.wait_for_function(f"() => {API}.state().active")
+    st = state(page)
+    assert st["timing"]["gramMs"] is not None and st["field"]["zero"] == st["cells"] ** 2
+    assert page.errors == []
+
+
+HEIGHTS = """() => {
+  const r = document.querySelector('div.kernel-playground');
+  const out = r.closest('.cell_output') || r.parentElement;
+  let next = out.parentElement;
+  while (next && !next.nextElementSibling) next = next.parentElement;
+  next = next.nextElementSibling;
+  const box = r.getBoundingClientRect();
+  return { height: box.height, below: next.getBoundingClientRect().top - box.top,
+           marked: document.documentElement.classList.contains('kernel-playground-js'),
+           fallback: getComputedStyle(r.querySelector('.kp-fallback') || r).display,
+           ui: Boolean(r.querySelector('.kp-ui')) };
+}"""
+
+
+@pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (1280, "dark"), (390, "light"),
+                                               (390, "dark")])
+def test_the_page_keeps_the_room_before_the_script_runs(browser, base_url, width, scheme):
+    ctx = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    try:
+        page = ctx.new_page()
+        held = []
+        page.route("**/kernel-playground.mjs*", lambda route: held.append(route))
+        page.goto(f"{base_url}/{PAGE}", wait_until="commit")
+        # parsed, styled, and the module still on its way
+        page.wait_for_function("""() => document.readyState !== 'loading' &&
+            [...document.styleSheets].some(s => s.href && s.href.includes('kernel-playground.css'))
+            && document.querySelector('div.kernel-playground .kp-fallback')""")
+        if scheme == "dark":
+            page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
+        assert held, "the module was requested"
+        before = page.evaluate(HEIGHTS)
+        assert before["marked"] and not before["ui"] and before["fallback"] == "none"
+        held[0].continue_()
+        page.wait_for_function(f"() => {API}")
+        page.locator(SEL).scroll_into_view_if_needed()
+        page.wait_for_function(f"() => {API}.state().active")
+        after = page.evaluate(HEIGHTS)
+        assert after["ui"]
+        assert after["height"] == pytest.approx(before["height"], abs=0.5)
+        assert after["below"] == pytest.approx(before["below"], abs=0.5)
+    finally:
+        ctx.close()
+
+
+ROOM = """() => {
+  const r = document.querySelector('div.kernel-playground');
+  const frame = r.querySelector('.kp-frame');
+  const cs = getComputedStyle(frame);
+  const ui = r.querySelector('.kp-ui');
+  const wide = [...r.querySelectorAll('*')].filter(e => e.scrollWidth > e.clientWidth + 1 &&
+    getComputedStyle(e).overflowX === 'visible' && e.clientWidth > 0).map(e => e.className);
+  return { reserved: parseFloat(cs.minHeight),
+           needed: ui.getBoundingClientRect().height + parseFloat(cs.paddingTop)
+                   + parseFloat(cs.paddingBottom),
+           frame: frame.getBoundingClientRect().height, box: r.getBoundingClientRect().width,
+           right: r.getBoundingClientRect().right, inner: document.documentElement.clientWidth,
+           wide };
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_at_every_width_the_kept_room_holds_the_playground(open_page, scheme):
+    page = open_page(scheme=scheme)
+    for width in (320, 360, 390, 480, 600, 640, 700, 720, 768, 1024, 1280, 1600):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.evaluate(f"() => {API}.reset()")
+        room = page.evaluate(ROOM)
+        # the frame is as high as the stylesheet keeps it, so nothing moved when it started
+        assert room["needed"] <= room["reserved"] + 0.5, (width, room)
+        assert room["frame"] == pytest.approx(room["reserved"], abs=0.5), (width, room)
+        assert room["right"] <= room["inner"] + 0.5 and room["wide"] == [], (width, room)
+
+
+# ---------------------------------------------------------------------------------------
+# The reader's mouse and keyboard, against the library
+
+
+def test_mouse_steps_epochs_and_runs_as_the_library(open_page):
+    page = open_page()
+    st = state(page)
+    assert st["dataset"] == "disc in a ring" and st["kernel"]["kind"] == "polynomial"
+    n = len(st["y"])
+    result = library_run(st)
+    step = page.locator(f"{SEL} button.kp-step")
+    for visits in range(1, n + 9):
+        step.click()
+        st = state(page)
+        alpha, count = alpha_after(result, n, visits)
+        assert (st["alpha"], st["mistakes"]) == (alpha, count), visits
+    assert "example 8" in st["status"].replace("\u2212", "-")
+    page.locator(f"{SEL} button.kp-epoch").click()  # the rest of epoch 2
+    st = state(page)
+    assert (st["alpha"], st["mistakes"]) == alpha_after(result, n, 2 * n)
+    page.locator(f"{SEL} button.kp-run").click()
+    st = state(page)
+    assert_same_run(page, st, result)
+    assert_field_matches(page, st, result)
+    assert st["converged"] and "Converged" in st["status"]
+
+    # another data set from the menu and the RBF kernel by a click on its name
+    page.locator(f"{SEL} select").select_option(label="XOR clouds, 10% flipped")
+    page.locator(f"{SEL} label.kp-radio", has_text="RBF").click()
+    st = state(page)
+    assert st["dataset"] == "XOR clouds, 10% flipped"
+    assert st["kernel"]["kind"] == "RBF" and st["kernel"]["gamma"] == 1.0
+    # the last run had finished, so the new one has run to its end at once
+    result = library_run(st)
+    assert_same_run(page, st, result)
+    assert_field_matches(page, st, result)
+    page.locator(f"{SEL} button.kp-reset").click()
+    st = state(page)
+    assert st["mistakes"] == 0 and st["alpha"] == [0.0] * len(st["y"])
+    assert page.locator(f"{SEL} circle.kp-support").count() == 0
+    assert page.errors == []
+
+
+def test_keyboard_alone_reaches_every_control_and_trains(open_page):
+    page = open_page()
+    page.locator(f"{SEL} select").focus()
+    names = [focused(page)]
+    for _ in range(9):
+        page.keyboard.press("Tab")
+        names.append(focused(page))
+    assert names[:8] == ["Data set", "polynomial", "Degree", "\u03b3 (RBF)", "Step", "Epoch",
+                         "Run", "Reset"], names
+    assert names[8] == "Examples with \u03b1 > 0" and names[9] == "Keys and controls"
+
+    # the gamma slider: arrow keys move it along the slider's values and choose RBF
+    page.locator(f"{SEL} input.kp-range").nth(1).focus()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    st = state(page)
+    assert st["kernel"]["kind"] == "RBF" and st["kernel"]["gamma"] == GAMMAS[23] == 2.0
+    assert page.locator(f"{SEL} input.kp-range").nth(1).get_attribute("aria-valuetext") == (
+        "gamma 2")
+    assert "RBF kernel, \u03b3 = 2" in st["status"]
+    result = library_run(st)
+    n = len(st["y"])
+    page.keyboard.press("s")
+    assert state(page)["alpha"] == alpha_after(result, n, 1)[0]
+    page.keyboard.press("e")
+    assert state(page)["alpha"] == alpha_after(result, n, n)[0]
+    page.keyboard.press("r")
+    st = state(page)
+    assert_same_run(page, st, result)
+    # a finished run follows the slider: the next value runs to its end as well
+    page.keyboard.press("ArrowLeft")
+    st = state(page)
+    assert st["kernel"]["gamma"] == GAMMAS[22]
+    assert_same_run(page, st, library_run(st))
+    page.keyboard.press("0")
+    assert state(page)["mistakes"] == 0
+
+    # the kernel choices are a radio group: arrows move between them
+    page.locator(f"{SEL} input[type=radio][value=RBF]").focus()
+    page.keyboard.press("ArrowLeft")
+    st = state(page)
+    assert st["kernel"]["kind"] == "polynomial"
+    page.keyboard.press("ArrowLeft")
+    assert state(page)["kernel"]["kind"] == "linear"
+    page.keyboard.press("r")
+    st = state(page)
+    assert_same_run(page, st, library_run(st))
+    assert not st["converged"]  # a disc in a ring: no line separates it
+    # the degree slider chooses the polynomial kernel
+    page.locator(f"{SEL} input.kp-range").first.focus()
+    page.keyboard.press("End")
+    st = state(page)
+    assert st["kernel"] == {**st["kernel"], "kind": "polynomial", "degree": 6}
+    assert page.errors == []
+
+
+SPECS = [
+    {"kind": "linear"},
+    {"kind": "polynomial", "degree": 2},
+    {"kind": "polynomial", "degree": 5},
+    {"kind": "RBF", "gamma": 0.1},
+    {"kind": "RBF", "gamma": 1.0},
+    {"kind": "RBF", "gamma": 31.6},
+]
+
+
+def test_every_data_set_with_every_kernel_family_runs_as_the_library(open_page):
+    page = open_page()
+    sets = page_datasets(page)
+    assert [d["name"] for d in sets] == ["disc in a ring", "XOR corners", "XOR clouds",
+                                         "XOR clouds, 10% flipped"]
+    for k, d in enumerate(sets):
+        page.evaluate(f"(k) => {API}.selectDataset(k)", k)
+        for spec in SPECS:
+            page.evaluate(f"(s) => {{ {API}.setKernel(s); {API}.run(); }}", spec)
+            st = state(page)
+            assert st["X"] == d["X"] and st["y"] == d["y"]
+            result = library_run(st)
+            assert_same_run(page, st, result)
+            assert_field_matches(page, st, result)
+    # the XOR corners under the linear kernel: f = 0 everywhere, as the chapter says
+    page.evaluate(f"() => {{ {API}.selectDataset(1); {API}.setKernel({{kind: 'linear'}}); "
+                  f"{API}.run(); }}")
+    st = state(page)
+    assert st["field"]["zero"] == st["cells"] ** 2
+    assert page.locator(f"{SEL} path.kp-boundary").get_attribute("d") == ""
+    assert "f = 0 everywhere" in page.locator(f"{SEL} svg.kp-plot").get_attribute("aria-label")
+    assert page.errors == []
+
+
+def test_the_chapters_numbers_come_out_on_the_page(open_page):
+    # The chapter's text quotes the degree-2 run on the disc in a ring; the playground's
+    # run on the same data must give the same counts.
+    page = open_page()
+    page.evaluate(f"() => {API}.run()")
+    st = state(page)
+    X, y = np.asarray(st["X"]), np.asarray(st["y"])
+    ring = pl.kernel_perceptron(X, y, pl.polynomial_kernel(2), tau=100)
+    assert (st["mistakes"], st["support"]) == (ring.mistakes, int(np.sum(ring.alpha > 0)))
+    text = page.locator("#explore-kernels").inner_text()
+    assert f"found after {ring.mistakes} updates on {int(np.sum(ring.alpha > 0))} of the " \
+        f"{len(y)} points" in " ".join(text.split())
+
+
+# ---------------------------------------------------------------------------------------
+# Accessibility, the dark theme, and readers without JavaScript
+
+
+AXE_ON = """async ([selector, options]) => {
+  const result = await axe.run(document.querySelector(selector),
+                               { resultTypes: ["violations"], ...(options || {}) });
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+}"""
+
+
+@pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (1280, "dark"), (390, "dark")])
+def test_axe_finds_nothing_serious_in_the_playground(open_page, axe_source, width, scheme):
+    page = open_page(width=width, scheme=scheme)
+    page.evaluate(f"() => {{ {API}.selectDataset(3); {API}.setKernel({{kind: 'RBF', "
+                  f"gamma: 10}}); {API}.epoch(); }}")
+    page.locator(f"{SEL} details.kp-alphas summary").click()
+    page.locator(f"{SEL} details.kp-help summary").click()
+    page.add_script_tag(content=axe_source)
+    options = None if scheme == "light" else {"runOnly": ["color-contrast"]}
+    found = page.evaluate(AXE_ON, [SEL, options])
+    assert not [v for v in found if v["impact"] in BLOCKING], found
+    # every control has a name, the status is announced, the keys are declared
+    assert page.locator(f"{SEL} .kp-status").get_attribute("aria-live") == "polite"
+    keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .kp-buttons button')]"
+                         ".map(b => b.getAttribute('aria-keyshortcuts'))")
+    assert keys == ["s", "e", "r", "0"]
+    assert page.locator(f"{SEL} svg.kp-plot").get_attribute("role") == "img"
+    assert page.errors == []
+
+
+def test_the_field_follows_the_theme(open_page):
+    page = open_page()
+    page.evaluate(f"() => {API}.run()")
+    PIXEL = f"""() => {{
+      const c = document.querySelector('{SEL} canvas.kp-field');
+      const {{centres, f}} = {API}.grid();
+      const q = f.findIndex(v => v > 0);
+      const N = c.width;
+      return [...c.getContext('2d').getImageData(q % N, Math.floor(q / N), 1, 1).data];
+    }}"""
+    light = page.evaluate(PIXEL)
+    page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
+    page.wait_for_timeout(50)
+    dark = page.evaluate(PIXEL)
+    assert light[3] > 0 and dark[3] > light[3]  # the dark theme shades more strongly
+
+
+def test_readers_without_javascript_see_the_explorers_picture(browser, base_url):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900},
+                              java_script_enabled=False)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{base_url}/{PAGE}", wait_until="load")
+        img = page.locator(f"{SEL} .kp-fallback figure.explorer-static img")
+        assert img.count() == 1
+        img.scroll_into_view_if_needed()
+        assert img.is_visible()
+        assert "Kernel explorer" in img.get_attribute("alt")
+        assert page.locator(f"{SEL} .kp-ui").count() == 0
+        box = img.bounding_box()
+        assert box["width"] > 200 and box["height"] > 200
+    finally:
+        ctx.close()

@@ -1,0 +1,62 @@
+// Run chapter 6's kernel perceptron of the page (book/_kernel_playground/kernel-core.mjs)
+// on test cases.
+//
+//     node tests/js/run_kernel_core.mjs CASES.json
+//
+// CASES.json holds {"cases": [{"X": [[...], ...], "y": [...], "kernel": {"kind": "RBF",
+// "gamma": 1}, "tau": 100, "offset": true, "grid": 30}]}.  For each case the script runs
+// the kernel perceptron to the end and prints, as JSON on stdout, its alphas, theta0,
+// counts, every update, the training errors, the view box, the centres of a grid x grid
+// cells over it and the decision values there.  It also prints the gamma values of the
+// page's slider.  tests/test_kernel_playground_core.py compares all of it with
+// perceptron_lib.  A bad case stops the script with exit status 1 and the message on
+// stderr.
+
+import { readFileSync } from "node:fs";
+import { GAMMAS, cellCentres, decision, kernelRun, viewBox } from "../../book/_kernel_playground/kernel-core.mjs";
+
+const path = process.argv[2];
+if (!path) {
+  process.stderr.write("usage: node tests/js/run_kernel_core.mjs CASES.json\n");
+  process.exit(2);
+}
+
+let data;
+try {
+  data = JSON.parse(readFileSync(path, "utf8"));
+} catch (err) {
+  process.stderr.write(`cannot read ${path}: ${err.message}\n`);
+  process.exit(1);
+}
+if (!data || !Array.isArray(data.cases)) {
+  process.stderr.write(`${path} must hold {"cases": [...]}\n`);
+  process.exit(1);
+}
+
+const results = [];
+data.cases.forEach((c, k) => {
+  try {
+    const r = kernelRun(c.X, c.y, c.kernel, c.tau ?? 100, c.offset ?? true);
+    const view = viewBox(c.X);
+    const grid = cellCentres(view, c.grid ?? 30);
+    const f = decision(r.model, grid);
+    const fTrain = decision(r.model, r.model.X);
+    results.push({
+      alpha: r.alpha,
+      theta0: r.theta0,
+      mistakes: r.mistakes,
+      epochs: r.epochs,
+      converged: r.converged,
+      history: r.history,
+      trainingErrors: r.trainingErrors,
+      view,
+      grid,
+      decision: Array.from(f),
+      decisionTrain: Array.from(fTrain),
+    });
+  } catch (err) {
+    process.stderr.write(`case ${k}: ${err.message}\n`);
+    process.exit(1);
+  }
+});
+process.stdout.write(JSON.stringify({ gammas: GAMMAS, results }) + "\n");
