@@ -16,19 +16,27 @@ from .roster import display_key
 
 #: How many failed cases a function's section shows (as the text file does).
 SHOWN_FAILURES = 3
-_EXPECTED = re.compile(r"^expected (?P<expected>.*?), got (?P<got>.*)$", re.DOTALL)
+_EXPECTED = re.compile(r"^(?:(?P<part>[\w ]+): )?expected (?P<expected>.*?), got (?P<got>.*)$",
+                       re.DOTALL)
 
 
 def expected_and_received(detail: dict) -> tuple[str, str] | None:
     """The expected and received values of a failed case, or None when it has none.
 
     Read from the case's ``expected`` and ``got`` (or ``received``) fields when the
-    grader records them, else from its ``error`` text (``expected X, got Y``).
+    grader records them, else from its ``differences`` (one ``part: expected X, got Y``
+    per differing part of an answer, joined one per line) or its ``error`` text
+    (``expected X, got Y``).
     """
     if "expected" in detail and ("got" in detail or "received" in detail):
         return str(detail["expected"]), str(detail.get("got", detail.get("received")))
-    found = _EXPECTED.match(str(detail.get("error", "")))
-    return (found["expected"], found["got"]) if found else None
+    lines = detail.get("differences") or [str(detail.get("error", ""))]
+    found = [_EXPECTED.match(str(line)) for line in lines]
+    if not found or not all(found):
+        return None
+    named = [(f"{m['part']} = " if m["part"] else "", m) for m in found]
+    return ("\n".join(p + m["expected"] for p, m in named),
+            "\n".join(p + m["got"] for p, m in named))
 
 
 def _failure(d: dict) -> str:
