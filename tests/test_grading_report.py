@@ -88,6 +88,7 @@ def test_the_report_names_the_planted_mistakes_with_their_counts(graded):
             # another on every case is named by both hints)
             rows = [r for r in known[1:] if r[1] == function and _who(r[4]) == planted]
             assert 1 <= len(rows) <= 2, (kind, function, rows)
+            found += len(rows)
             for row in rows:
                 hint = row[0]
                 # the report names the mistake by a hint the feedback knows for it
@@ -96,8 +97,7 @@ def test_the_report_names_the_planted_mistakes_with_their_counts(graded):
                 n = len(planted)
                 assert row[2] == f"{round(100 * n / ran)} % ({n} of {ran})"
                 assert row[4].startswith(f"{n} students")
-            found += 1
-    assert found == len(known) - 1 == 8  # no other known mistake, none counted twice
+    assert found == len(known) - 1  # no other known mistake, none counted twice
     other = tables["Other failures, the most common first"]
     blank = set(graded["who"]["blank"])
     for function in TASKS:
