@@ -247,7 +247,12 @@ def judge(task: Task, case: Case, expected: Any, *, value: Any = None,
         version, an array of one element where a number belongs).
     """
     if error is not None:
-        return Verdict(False, (f"your function raised {error}",), library_hint(error))
+        # The sandbox's own words (a function not defined, a call stopped at its time
+        # limit) stand as they are; anything else is what the function raised.
+        said = error if error.startswith(("no function named", "timed out", "stopped:",
+                                          "called exit", "unencodable")) else (
+            f"your function raised {error}")
+        return Verdict(False, (said,), library_hint(error))
     try:
         differs = mismatch(task, expected, value)
     except Exception as exc:  # an answer no kind can read
