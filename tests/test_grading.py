@@ -5,53 +5,13 @@ import json
 
 import nbformat
 import numpy as np
+from grading_class import SOLUTION, STUB
 
 from perceptron_lib.grading import check, sandbox
 from perceptron_lib.grading.__main__ import main as grade_folder
 from perceptron_lib.grading.cases import ASSIGNMENTS
 from perceptron_lib.grading.check import run_checks
 from perceptron_lib.grading.codec import Unsupported, decode, encode
-
-SOLUTION = '''
-import numpy as np
-
-def update(theta, theta_0, x, y):
-    theta = np.asarray(theta, dtype=float)
-    x = np.asarray(x, dtype=float)
-    if y * (theta @ x + theta_0) <= 0:
-        return theta + y * x, theta_0 + y, True
-    return theta, theta_0, False
-
-def perceptron(X, y, tau):
-    X = np.asarray(X, dtype=float)
-    theta, theta_0, mistakes = np.zeros(X.shape[1]), 0.0, 0
-    for _ in range(tau):
-        changed = False
-        for i in range(len(y)):
-            theta, theta_0, updated = update(theta, theta_0, X[i], y[i])
-            mistakes += updated
-            changed = changed or updated
-        if not changed:
-            break
-    return theta, theta_0, mistakes
-
-def predict(X, theta, theta_0):
-    return np.where(np.asarray(X, dtype=float) @ np.asarray(theta) + theta_0 > 0, 1, -1)
-'''
-
-STUB = '''
-def update(theta, theta_0, x, y):
-    # YOUR CODE HERE
-    raise NotImplementedError()
-
-def perceptron(X, y, tau):
-    # YOUR CODE HERE
-    raise NotImplementedError()
-
-def predict(X, theta, theta_0):
-    # YOUR CODE HERE
-    raise NotImplementedError()
-'''
 
 MAX = sum(t.points for t in ASSIGNMENTS["01_algorithm"])
 

@@ -16,6 +16,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from grading_class import SOLUTION as SOLUTION_01
 
 from perceptron_lib.grading import intake as intake_module
 from perceptron_lib.grading import sandbox
@@ -25,33 +26,6 @@ from perceptron_lib.grading.gradebook import feedback_names
 from perceptron_lib.grading.intake import Student, UnsafeArchive, check_archive, collect, parse_name
 
 MAX = {name: float(sum(t.points for t in tasks)) for name, tasks in ASSIGNMENTS.items()}
-
-SOLUTION_01 = '''
-import numpy as np
-
-def update(theta, theta_0, x, y):
-    theta, x = np.asarray(theta, dtype=float), np.asarray(x, dtype=float)
-    if y * (theta @ x + theta_0) <= 0:
-        return theta + y * x, theta_0 + y, True
-    return theta, theta_0, False
-
-def perceptron(X, y, tau):
-    X = np.asarray(X, dtype=float)
-    theta, theta_0, mistakes = np.zeros(X.shape[1]), 0.0, 0
-    for _ in range(tau):
-        changed = False
-        for i in range(len(y)):
-            theta, theta_0, updated = update(theta, theta_0, X[i], y[i])
-            mistakes += updated
-            changed = changed or updated
-        if not changed:
-            break
-    return theta, theta_0, mistakes
-
-def predict(X, theta, theta_0):
-    return np.where(np.asarray(X, dtype=float) @ np.asarray(theta) + theta_0 > 0, 1, -1)
-'''
-
 
 def nb(assignment="01_algorithm", code="x = 1") -> str:
     """A small notebook's text, with the assignment in its metadata."""

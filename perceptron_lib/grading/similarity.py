@@ -41,6 +41,8 @@ from pathlib import Path
 
 import perceptron_lib
 
+from ._child import _strip_magics
+
 #: The smallest function body, in syntax-tree nodes (expression contexts not counted),
 #: that gets a fingerprint.  A body of a single expression is forced by the book's own
 #: formulas, and many students write it the same without having seen each other's work:
@@ -65,14 +67,12 @@ _BUILTINS = frozenset(dir(builtins))
 
 # ------------------------------------------------------------------ reading the cells
 def strip_magics(source: str) -> str:
-    """Replace IPython magics and shell lines (``%...``, ``!...``) with ``pass``.
-
-    The same neutralisation the grader applies before it runs a cell, so that the
-    cell's Python parses and keeps its line numbers.
+    """``source`` with IPython magics (``%...``, ``!...``) made ``pass``, as the grader
+    runs cells (:func:`._child._strip_magics`), so that such cells still parse.
 
     Parameters
     ----------
-    source : str
+    source
         One code cell.
 
     Returns
@@ -81,14 +81,7 @@ def strip_magics(source: str) -> str:
         The cell with every line that starts (after indentation) with ``%`` or ``!``
         replaced by ``pass`` at the same indentation.
     """
-    lines = []
-    for line in source.splitlines():
-        stripped = line.lstrip()
-        if stripped.startswith(("%", "!")):
-            lines.append(line[: len(line) - len(stripped)] + "pass")
-        else:
-            lines.append(line)
-    return "\n".join(lines)
+    return _strip_magics(source)
 
 
 def _parse(source: str) -> ast.Module | None:
