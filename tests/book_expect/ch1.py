@@ -81,6 +81,9 @@ def expected() -> dict[str, object]:
     out["ch1_xor_min"] = min(per_epoch)
     out["ch1_xor_max"] = max(per_epoch)
     out["ch1_xor_wrong"] = int(np.sum(np.where(Xx @ theta + theta_0 > 0, 1, -1) != yx))
+    # the line x1 + x2 = -1, positive on the side of the cluster around (-1, -1)
+    corner = np.where(-Xx[:, 0] - Xx[:, 1] - 1.0 > 0, 1, -1)
+    out["ch1_xor_corner_wrong"] = int(np.sum(corner != yx))
 
     # Conventions: the strict test and sign(0) = +1.
     _, _, rows, _ = _plain_loop(X8, y8, 100, mistake=lambda lab, s: lab * s < 0)

@@ -3,7 +3,8 @@
 Each value is recomputed here from perceptron_lib and numpy, with code of its own: the
 proof's quantities from plain loops over the updates rather than from
 ``proof_quantities``, the cycle from a loop that records theta at the start of every
-epoch, and the random-start run from a separate implementation.
+epoch, the runs on data with added points and the random-start run from a separate
+implementation.
 """
 
 from __future__ import annotations
@@ -75,6 +76,58 @@ def _experiment() -> dict[str, object]:
         "ch4_exp_max_ratio": float(np.max(m / b)),
         "ch4_exp_max_mistakes": int(m.max()),
         "ch4_exp_max_bound": float(b.max()),
+    }
+
+
+def _added_points() -> dict[str, object]:
+    """Points added one by one inside the best margin; a fresh run after each."""
+    n_sets, n_steps = 20, 10
+    epochs = np.empty((n_sets, n_steps + 1), dtype=int)
+    updates = np.empty((n_sets, n_steps + 1), dtype=int)
+    bounds = np.empty((n_sets, n_steps + 1))
+    for j in range(n_sets):
+        ds = pl.make_separable(20, d=2, gamma=0.2, R=1.0, seed=j)
+        X, y = ds.X, ds.y
+        rng = np.random.default_rng(1000 + j)
+        for step in range(n_steps + 1):
+            best = max_margin(X, y, offset=False)
+            thetas, when, _ = _through_origin(X, y, np.zeros(2), 100_000)
+            assert all(label * float(thetas[-1] @ x) > 0 for x, label in zip(X, y, strict=True))
+            updates[j, step] = len(thetas)
+            epochs[j, step] = when[-1] + 1  # the clean epoch after the last update
+            R = max(float(np.sqrt(x @ x)) for x in X)
+            bounds[j, step] = (R / best.gamma) ** 2
+            if step == n_steps:
+                break
+            u = best.theta / np.linalg.norm(best.theta)
+            dist = rng.uniform(0.3, 0.9) * best.gamma
+            side = rng.choice([-1.0, 1.0])
+            along = rng.uniform(-0.9, 0.9) * np.sqrt(1.0 - dist**2)
+            point = side * dist * u + along * np.array([-u[1], u[0]])
+            X = np.vstack([X, point])
+            y = np.append(y, side)
+    d_epochs = np.diff(epochs, axis=1)
+    d_updates = np.diff(updates, axis=1)
+    assert np.all(np.diff(bounds, axis=1) >= 0)
+    j_max, step_max = divmod(int(np.argmax(epochs)), n_steps + 1)
+    return {
+        "ch4_add_sets": n_sets,
+        "ch4_add_n0": 20,
+        "ch4_add_gamma0": 0.2,
+        "ch4_add_steps": n_steps,
+        "ch4_add_total": n_sets * n_steps,
+        "ch4_add_up": int(np.sum(d_epochs > 0)),
+        "ch4_add_same": int(np.sum(d_epochs == 0)),
+        "ch4_add_down": int(np.sum(d_epochs < 0)),
+        "ch4_add_upd_up": int(np.sum(d_updates > 0)),
+        "ch4_add_upd_down": int(np.sum(d_updates < 0)),
+        "ch4_add_never_down": sum(1 for row in d_epochs if min(row) >= 0),
+        "ch4_add_bound_first": float(np.median(bounds[:, 0])),
+        "ch4_add_bound_last": float(np.median(bounds[:, -1])),
+        "ch4_add_epochs_first": float(np.median(epochs[:, 0])),
+        "ch4_add_epochs_last": float(np.median(epochs[:, -1])),
+        "ch4_add_epochs_max": int(epochs.max()),
+        "ch4_add_epochs_after_max": int(epochs[j_max, step_max + 1]),
     }
 
 
@@ -195,7 +248,7 @@ def _random_start() -> dict[str, object]:
 
 def expected() -> dict[str, object]:
     out: dict[str, object] = {}
-    for part in (_first_run, _experiment, _tight, _lift, _offset_and_units, _noisy,
-                 _random_start):
+    for part in (_first_run, _experiment, _added_points, _tight, _lift, _offset_and_units,
+                 _noisy, _random_start):
         out.update(part())
     return out
