@@ -211,10 +211,8 @@ def test_the_playground_is_on_the_pages_it_teaches_and_only_there(site):
 
 # --- cross-references that read as words --------------------------------------------
 
-# Chapter 6 still names other chapters by their bare titles inside its sentences. It is
-# the one page exempt from the check below until its sentences are reworded; then this
-# set becomes empty.
-PAGES_ALLOWED_TITLE_LINKS = {"book/06_variants"}
+# Pages exempt from the check below (none: every page's links read as words).
+PAGES_ALLOWED_TITLE_LINKS: set[str] = set()
 
 
 class _RunningTextLinks(HTMLParser):
