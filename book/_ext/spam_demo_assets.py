@@ -16,55 +16,12 @@ the pages are written, and gives every page whose body holds an element of class
 
 from __future__ import annotations
 
-import re
-import shutil
-from pathlib import Path
+from page_demo import PageDemo
 
-from sphinx.application import Sphinx
-
-SOURCE = Path(__file__).resolve().parent.parent / "_spam_demo"
-TARGET = "spam-demo"  # folder inside the build's _static
-SCRIPT = "spam-demo.mjs"
-STYLE = "spam-demo.css"
-MARK = (
-    'if (location.protocol !== "file:") '
-    'document.documentElement.classList.add("spam-demo-js");'
-)
-MARKER = re.compile(r"""class\s*=\s*(["'])(?:(?!\1).)*(?<![\w-])spam-demo(?![\w-])""", re.S)
-
-
-def demo_files() -> list[Path]:
-    """The files the pages load: every .mjs and .css file of book/_spam_demo."""
-    files = sorted([*SOURCE.glob("*.mjs"), *SOURCE.glob("*.css")])
-    missing = {SCRIPT, STYLE, "spam-core.mjs", "char-classes.mjs"} - {f.name for f in files}
-    if missing:
-        raise RuntimeError(f"spam demo files missing from {SOURCE}: {sorted(missing)}")
-    return files
-
-
-def has_demo(body: str) -> bool:
-    """Whether a page's HTML body holds an element of class spam-demo."""
-    return bool(MARKER.search(body or ""))
-
-
-def _copy(app: Sphinx) -> None:
-    if app.builder.format != "html":
-        return
-    dest = Path(app.outdir) / "_static" / TARGET
-    dest.mkdir(parents=True, exist_ok=True)
-    for f in demo_files():
-        shutil.copyfile(f, dest / f.name)
-
-
-def _add_to_page(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
-    if not has_demo(context.get("body", "")):
-        return
-    app.add_js_file(None, body=MARK, priority=100)
-    app.add_css_file(f"{TARGET}/{STYLE}")
-    app.add_js_file(f"{TARGET}/{SCRIPT}", type="module")
-
-
-def setup(app: Sphinx) -> dict:
-    app.connect("builder-inited", _copy)
-    app.connect("html-page-context", _add_to_page)
-    return {"parallel_read_safe": True, "parallel_write_safe": True}
+DEMO = PageDemo(folder="_spam_demo", target="spam-demo", css_class="spam-demo",
+                script="spam-demo.mjs", style="spam-demo.css",
+                also_needed=frozenset({"spam-core.mjs", "char-classes.mjs"}),
+                mark_class="spam-demo-js")
+demo_files = DEMO.files
+has_demo = DEMO.on_page
+setup = DEMO.setup
