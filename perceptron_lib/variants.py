@@ -88,10 +88,11 @@ def averaged_perceptron(
     an example.  The average is computed with Daume's cached counter (chapter 7): the
     updates are summed weighted by the visit at which they happened, so the work per
     visit is that of the perceptron alone; the result equals the running average over
-    visits up to rounding (about 1e-14 relative).  A hypothesis that survived many visits weighs in proportion, so the
-    last few updates on noisy data, which the plain perceptron keeps however unlucky,
-    move the average only a little.  The average equals the weighted vote of
-    :func:`voted_perceptron` turned into a single linear classifier.
+    visits up to rounding (about 1e-14 relative).  A hypothesis that survived many
+    visits weighs in proportion, so the last few updates on noisy data, which the plain
+    perceptron keeps however unlucky, move the average only a little.  The average
+    equals the weighted vote of :func:`voted_perceptron` turned into a single linear
+    classifier.
 
     Parameters
     ----------
@@ -127,8 +128,9 @@ def averaged_perceptron(
     # instead of adding theta to a running sum at every visit.
     weighted, weighted_0, visits, mistakes, epoch = np.zeros(d), 0.0, 0, 0, 0
     theta, theta_0, clean = np.zeros(d), 0.0, True
-    for t, i, mistake, theta, theta_0 in _visits(Xa, ya, tau, offset,
+    for t, i, mistake, after, after_0 in _visits(Xa, ya, tau, offset,
                                                 _visit_order(n, tau, shuffle, seed)):
+        theta, theta_0 = after, after_0
         if t != epoch:
             epoch, clean = t, True
         visits += 1
