@@ -34,12 +34,38 @@ LIBRARY = Path(perceptron_lib.__file__).resolve().parent
 #: Library functions (or classes: all their methods) that run the same loop as a
 #: graded function and hand back its result among theirs (the last hypothesis of the
 #: averaged or voted perceptron, the mistake counts of the kernel perceptron with a
-#: linear kernel, the scikit-learn estimator's ``partial_fit``).
+#: linear kernel, the scikit-learn estimator's ``partial_fit``), or that give its
+#: answer from a call with chosen arguments (chapter 7's bounds at D = 0).
 EQUIVALENTS: dict[str, tuple[str, ...]] = {
+    # The margin perceptron with margin 0 and the multiclass perceptron on two classes
+    # are the perceptron (chapter 7).
     "perceptron": ("perceptron_through_origin", "averaged_perceptron", "voted_perceptron",
-                   "kernel_perceptron", "Perceptron"),
+                   "kernel_perceptron", "Perceptron", "margin_perceptron",
+                   "multiclass_perceptron"),
     "perceptron_through_origin": ("perceptron", "averaged_perceptron", "voted_perceptron",
-                                  "kernel_perceptron", "Perceptron"),
+                                  "kernel_perceptron", "Perceptron", "margin_perceptron",
+                                  "multiclass_perceptron"),
+    # A vote of one hypothesis, or a class chosen between -theta and theta, is predict;
+    # the multiclass prediction is the one-vs-all prediction.
+    "predict": ("voted_predict", "one_vs_all_predict", "multiclass_predict",
+                "kernel_predict"),
+    "one_vs_all_predict": ("multiclass_predict",),
+    # The voted perceptron's hypotheses weighted by their counts are the average.
+    "averaged_perceptron": ("voted_perceptron",),
+    # The margins of chapter 3 come back from the deficiency at a large gamma, and the
+    # multiclass and kernel margins contain the binary one.
+    "signed_distance": ("hinge_deficiency",),
+    "point_margins": ("hinge_deficiency",),
+    "margin": ("hinge_deficiency", "multiclass_margin", "kernel_margin"),
+    # Chapter 7's bounds are chapter 4's with D = 0, margin 0, a factor 2, or G = [[R^2]].
+    "mistake_bound": ("freund_schapire_bound", "margin_perceptron_bound",
+                      "multiclass_mistake_bound", "kernel_mistake_bound"),
+    "radius": ("kernel_mistake_bound",),
+    # Chapter 7's exercises: chapter 3's margins are most of the deficiency; Kesler's
+    # construction (or, on two classes, the binary perceptron) is the multiclass one.
+    "hinge_deficiency": ("point_margins", "signed_distance"),
+    "multiclass_perceptron": ("kesler_construction", "kesler_weights", "perceptron",
+                              "perceptron_through_origin"),
 }
 
 #: Names under which code reaches a module of the library (``pl.perceptron``).

@@ -3,7 +3,7 @@
 from . import Valid, Wrong
 
 
-def deficiency(margins="y * (X @ theta + theta_0) / np.linalg.norm(theta)",
+def deficiency(margins="y * (X @ theta + theta_0) / np.sqrt(theta @ theta + theta_0 ** 2)",
                d="np.maximum(0.0, gamma - margins)", result="np.sqrt(np.sum(d ** 2))"):
     """A hinge deficiency in a student's words, with the parts a mistake changes."""
     return (
@@ -34,11 +34,16 @@ def margin_loop(*, test="y[i] * (theta @ X[i] + theta_0) <= margin", epochs="ran
         "    return theta, theta_0, updates\n")
 
 
-def multiclass(*, classes="np.unique(y)", predict="int(np.argmax(Theta @ X[i] + theta_0))",
+RIVAL = ("others = scores.copy()", "others[t] = -np.inf", "p = int(np.argmax(others))")
+
+
+def multiclass(*, classes="np.unique(y)", scores="Theta @ X[i] + theta_0", rival=RIVAL,
+               test="scores[p] >= scores[t]",
                promote=("Theta[t] += X[i]", "theta_0[t] += 1"),
                demote=("Theta[p] -= X[i]", "theta_0[p] -= 1"), epochs="range(tau)"):
     """A multiclass perceptron in a student's words, with the parts a mistake changes
-    (``promote`` and ``demote`` are the update's statements)."""
+    (``rival``, ``promote`` and ``demote`` are whole statements)."""
+    find = "".join(f"            {line}\n" for line in rival)
     update = "".join(f"                {line}\n" for line in (*promote, *demote))
     return (
         "def multiclass_perceptron(X, y, tau):\n"
@@ -48,9 +53,10 @@ def multiclass(*, classes="np.unique(y)", predict="int(np.argmax(Theta @ X[i] + 
         f"    for _ in {epochs}:\n"
         "        changed = False\n"
         "        for i in range(len(y)):\n"
-        f"            p = {predict}\n"
+        f"            scores = {scores}\n"
         "            t = row[y[i]]\n"
-        "            if p != t:\n"
+        f"{find}"
+        f"            if {test}:\n"
         f"{update}"
         "                changed = True\n"
         "        if not changed:\n"
@@ -70,18 +76,19 @@ WRONG = [
     Wrong("hinge_deficiency", "the largest d_i", deficiency(result="d.max()"), "max"),
     Wrong("hinge_deficiency", "functional margins", deficiency(
         margins="y * (X @ theta + theta_0)"), "functional"),
-    Wrong("hinge_deficiency", "divides by the norm of (theta, theta_0)", deficiency(
-        margins="y * (X @ theta + theta_0) / np.sqrt(theta @ theta + theta_0 ** 2)"),
-        "lifted norm"),
+    Wrong("hinge_deficiency", "chapter 3's margins, divided by ||theta||", deficiency(
+        margins="y * (X @ theta + theta_0) / np.linalg.norm(theta)"), "theta norm"),
     Wrong("hinge_deficiency", "forgets theta_0", deficiency(
         margins="y * (X @ theta) / np.linalg.norm(theta)"), "no offset"),
+    Wrong("hinge_deficiency", "forgets theta_0 in the score, not in the norm", deficiency(
+        margins="y * (X @ theta) / np.sqrt(theta @ theta + theta_0 ** 2)"), None),
     Wrong("hinge_deficiency", "distances without the labels", deficiency(
-        margins="(X @ theta + theta_0) / np.linalg.norm(theta)"), "no label"),
+        margins="(X @ theta + theta_0) / np.sqrt(theta @ theta + theta_0 ** 2)"), "no label"),
     Wrong("hinge_deficiency", "the absolute gap to gamma", deficiency(
         d="np.abs(gamma - margins)"), "no max"),
     Wrong("hinge_deficiency", "normalises theta in place", '''
 def hinge_deficiency(X, y, theta, theta_0, gamma):
-    norm = np.linalg.norm(theta)
+    norm = np.sqrt(theta @ theta + theta_0 ** 2)
     theta /= norm
     d = np.maximum(0.0, gamma - y * (X @ theta + theta_0 / norm))
     return float(np.sqrt(np.sum(d ** 2)))
@@ -89,6 +96,12 @@ def hinge_deficiency(X, y, theta, theta_0, gamma):
     Wrong("hinge_deficiency", "calls the library's hinge_deficiency", '''
 def hinge_deficiency(X, y, theta, theta_0, gamma):
     return float(pl.hinge_deficiency(X, y, theta, theta_0, gamma))
+''', "library"),
+    Wrong("hinge_deficiency", "chapter 3's point_margins on the lifted data", '''
+def hinge_deficiency(X, y, theta, theta_0, gamma):
+    lifted = np.append(theta, theta_0)
+    margins = pl.point_margins(pl.add_offset_feature(X), y, lifted)
+    return float(np.sqrt(np.sum(np.maximum(0.0, gamma - margins) ** 2)))
 ''', "library"),
     # ------------------------------------------------------------- margin_perceptron
     Wrong("margin_perceptron", "a strict test", margin_loop(
@@ -149,35 +162,22 @@ def margin_perceptron(X, y, margin, tau):
     Wrong("multiclass_perceptron", "only the true class moves", multiclass(demote=()),
           "no demotion"),
     Wrong("multiclass_perceptron", "no offsets", multiclass(
-        predict="int(np.argmax(Theta @ X[i]))",
-        promote=("Theta[t] += X[i]",), demote=("Theta[p] -= X[i]",)),
+        scores="Theta @ X[i]", promote=("Theta[t] += X[i]",), demote=("Theta[p] -= X[i]",)),
         "no offset"),
-    Wrong("multiclass_perceptron", "the last class on a tie", multiclass(
-        predict="len(classes) - 1 - int(np.argmax((Theta @ X[i] + theta_0)[::-1]))"),
-        "last max"),
+    Wrong("multiclass_perceptron", "updates only when the prediction is wrong", multiclass(
+        rival=("p = int(np.argmax(scores))",), test="p != t"), "tie won"),
+    Wrong("multiclass_perceptron", "a strict comparison with the rival", multiclass(
+        test="scores[p] > scores[t]"), "strict"),
+    Wrong("multiclass_perceptron", "the last rival on a tie", multiclass(rival=(
+        "others = scores.copy()", "others[t] = -np.inf",
+        "p = len(others) - 1 - int(np.argmax(others[::-1]))")), "last rival"),
     Wrong("multiclass_perceptron", "classes in order of appearance", multiclass(
         classes="list(dict.fromkeys(y.tolist()))"), "unsorted"),
-    Wrong("multiclass_perceptron", "demotes every class that reaches the true one", '''
-def multiclass_perceptron(X, y, tau):
-    classes = np.unique(y)
-    Theta, theta_0 = np.zeros((len(classes), X.shape[1])), np.zeros(len(classes))
-    for _ in range(tau):
-        changed = False
-        for x, label in zip(X, y):
-            scores = Theta @ x + theta_0
-            t = int(np.searchsorted(classes, label))
-            if int(np.argmax(scores)) != t:
-                for j in np.flatnonzero(scores >= scores[t]):
-                    if j != t:
-                        Theta[j] -= x
-                        theta_0[j] -= 1
-                Theta[t] += x
-                theta_0[t] += 1
-                changed = True
-        if not changed:
-            break
-    return Theta, theta_0
-''', "demotes all"),
+    Wrong("multiclass_perceptron", "demotes every class that reaches the true one",
+          multiclass(rival=("p = [j for j in range(len(scores)) if j != t and "
+                            "scores[j] >= scores[t]]",), test="p",
+                     demote=("for j in p:", "    Theta[j] -= X[i]", "    theta_0[j] -= 1")),
+          "demotes all"),
     Wrong("multiclass_perceptron", "runs until no mistake", multiclass(
         epochs="range(10_000)"), "ignores tau"),
     Wrong("multiclass_perceptron", "tau + 1 epochs", multiclass(epochs="range(tau + 1)"),
@@ -189,8 +189,9 @@ def multiclass_perceptron(X, y, tau):
     for _ in range(tau):
         changed = False
         for x, t in zip(X, y):
-            p = int(np.argmax(Theta @ x + theta_0))
-            if p != t:
+            scores = Theta @ x + theta_0
+            p = int(np.argmax(np.where(np.arange(m) == t, -np.inf, scores)))
+            if scores[p] >= scores[t]:
                 Theta[t] += x
                 theta_0[t] += 1
                 Theta[p] -= x
@@ -205,12 +206,18 @@ def multiclass_perceptron(X, y, tau):
     run = pl.multiclass_perceptron(X, y, tau=tau)
     return run.Theta, run.theta_0
 ''', "library"),
+    Wrong("multiclass_perceptron", "Kesler's vectors and the binary perceptron", '''
+def multiclass_perceptron(X, y, tau):
+    kesler = pl.kesler_construction(X, y)
+    run = pl.perceptron_through_origin(kesler.X, kesler.y, tau=tau)
+    return pl.kesler_weights(run.theta, kesler)
+''', "library"),
 ]
 
 VALID = [
     Valid("hinge_deficiency", "a loop over the examples, math.sqrt", '''
 def hinge_deficiency(X, y, theta, theta_0, gamma):
-    norm = math.sqrt(sum(t * t for t in theta))
+    norm = math.sqrt(sum(t * t for t in theta) + theta_0 * theta_0)
     total = 0.0
     for x, label in zip(X, y):
         gap = gamma - label * (np.dot(theta, x) + theta_0) / norm
@@ -218,11 +225,12 @@ def hinge_deficiency(X, y, theta, theta_0, gamma):
             total += gap ** 2
     return math.sqrt(total)
 '''),
-    Valid("hinge_deficiency", "unit vector first, np.linalg.norm of the d_i", '''
+    Valid("hinge_deficiency", "lifted by hand, a unit vector, np.linalg.norm of the d_i", '''
 def hinge_deficiency(X, y, theta, theta_0, gamma):
-    u = theta / np.linalg.norm(theta)
-    u_0 = theta_0 / np.linalg.norm(theta)
-    return float(np.linalg.norm(np.clip(gamma - y * (X @ u + u_0), 0, None)))
+    Z = np.hstack([X, np.ones((len(X), 1))])
+    u = np.append(theta, theta_0)
+    u = u / np.linalg.norm(u)
+    return float(np.linalg.norm(np.clip(gamma - y * (Z @ u), 0, None)))
 '''),
     Valid("margin_perceptron", "a while loop over epochs, int labels", '''
 def margin_perceptron(X, y, margin, tau):
@@ -248,13 +256,13 @@ def multiclass_perceptron(X, y, tau):
     for _ in range(tau):
         mistakes = 0
         for x, label in zip(X, y):
-            best = classes[0]
-            for c in classes[1:]:
-                if w[c] @ x + b[c] > w[best] @ x + b[best]:
-                    best = c
-            if best != label:
+            rival = None
+            for c in classes:
+                if c != label and (rival is None or w[c] @ x + b[c] > w[rival] @ x + b[rival]):
+                    rival = c
+            if w[rival] @ x + b[rival] >= w[label] @ x + b[label]:
                 w[label], b[label] = w[label] + x, b[label] + 1
-                w[best], b[best] = w[best] - x, b[best] - 1
+                w[rival], b[rival] = w[rival] - x, b[rival] - 1
                 mistakes += 1
         if mistakes == 0:
             break

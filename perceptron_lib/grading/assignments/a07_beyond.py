@@ -27,14 +27,15 @@ def deficiency_reference(X: ArrayLike, y: ArrayLike, theta: ArrayLike, theta_0: 
     return float(pl.hinge_deficiency(X, y, theta, theta_0, gamma))
 
 
-def _deficiency(X, y, theta, theta_0, gamma, *, clip=True, total="root", normalize="theta",
+def _deficiency(X, y, theta, theta_0, gamma, *, clip=True, total="root", normalize="lifted",
                 offset=True, label=True):
     """D with one rule changed: ``clip`` False keeps negative d_i; ``total`` "root"
-    (right), "sum", "squares", "mean" or "max"; ``normalize`` "theta" (right), "none"
-    or "lifted" (by the norm of (theta, theta_0)); ``offset`` False drops theta_0;
-    ``label`` False leaves y out."""
+    (right), "sum", "squares", "mean" or "max"; ``normalize`` "lifted" (right: by the
+    norm of (theta, theta_0)), "none" or "theta" (by ||theta|| alone); ``offset`` False
+    drops theta_0 (from the score and the norm); ``label`` False leaves y out."""
     X, y, theta = np.asarray(X, float), np.asarray(y, float), np.asarray(theta, float)
-    scores = X @ theta + (theta_0 if offset else 0.0)
+    theta_0 = theta_0 if offset else 0.0
+    scores = X @ theta + theta_0
     if normalize == "theta":
         scores = scores / np.linalg.norm(theta)
     elif normalize == "lifted":
@@ -92,7 +93,7 @@ HINGE_DEFICIENCY = Task(
              "margins 2, 1 and 1 with gamma = 3/2: d = 0, 1/2, 1/2"),
         Case((NOTES_X, NOTES_Y, np.array([3.0, 4.0]), -3.0, 1.5),
              "the worked example's points, theta = (3, 4), theta_0 = -3, gamma = 3/2: "
-             "||theta|| = 5"),
+             "the lifted vector (3, 4, -3) has norm sqrt(34)"),
         Case((np.array([[1.0], [2.0], [3.0], [4.0]]), np.array([1.0, 1.0, -1.0, -1.0]),
               np.array([-1.0]), 2.5, 1.0),
              "four points on a line, separated by theta = -1, theta_0 = 5/2"),
@@ -113,11 +114,13 @@ HINGE_DEFICIENCY = Task(
         Mistake("max", "D takes every example into account: sqrt(sum_i d_i ** 2), not the "
                 "largest d_i", _deficiency_variant(total="max")),
         Mistake("functional", "the margin is geometric: divide y (theta^T x + theta_0) by "
-                "||theta||, as if theta were the unit vector u",
+                "the norm of the lifted vector (theta, theta_0), so that it is a unit vector u",
                 _deficiency_variant(normalize="none")),
-        Mistake("lifted norm", "divide by ||theta|| alone; theta_0 does not enter the norm",
-                _deficiency_variant(normalize="lifted")),
-        Mistake("no offset", "the score is theta^T x + theta_0: add the offset",
+        Mistake("theta norm", "divide by the norm of the lifted vector, "
+                "sqrt(||theta||^2 + theta_0^2), not by ||theta|| alone: the offset is one "
+                "more weight of the lifted separator", _deficiency_variant(normalize="theta")),
+        Mistake("no offset", "the offset counts twice: in the score theta^T x + theta_0 "
+                "and in the norm of the lifted vector (theta, theta_0)",
                 _deficiency_variant(offset=False)),
         Mistake("no label", "the margin of example i is y_i times its signed distance: "
                 "multiply by the label", _deficiency_variant(label=False)),
@@ -240,12 +243,19 @@ def multiclass_reference(X: ArrayLike, y: ArrayLike, tau: int) -> tuple[np.ndarr
     return r.Theta, r.theta_0
 
 
-def _multiclass(X, y, tau, *, demote=True, offset=True, ties="first", order="sorted",
-                extra_epochs=0, until_converged=False, promote_all=False):
-    """The multiclass perceptron with one rule changed: ``demote`` False leaves the
-    predicted class alone; ``ties`` "first" (right) or "last" picks the predicted class
-    among equal scores; ``order`` "seen" numbers the classes in order of appearance;
-    ``promote_all`` also demotes every class whose score ties or beats the true one."""
+def _multiclass(X, y, tau, *, demote=True, offset=True, rule="rival", ties="first", strict=False,
+                order="sorted", extra_epochs=0, until_converged=False, demote_all=False):
+    """The multiclass perceptron with one rule changed.
+
+    The right rule (``rule`` "rival"): the rival p is the highest-scoring class other
+    than the true one t (the first on a tie), and the example is a mistake when
+    ``scores[p] >= scores[t]``.  ``rule`` "argmax" predicts the first highest score of
+    all the classes and updates only when that is not t (a tie won by t is no
+    mistake); ``strict`` updates only when the rival scores strictly higher; ``ties``
+    "last" picks the last of equal rivals; ``demote`` False leaves
+    the rival alone; ``demote_all`` demotes every class whose score reaches t's;
+    ``order`` "seen" numbers the classes in order of appearance.
+    """
     X, y = np.asarray(X, float), np.asarray(y)
     classes = np.unique(y) if order == "sorted" else np.array(list(dict.fromkeys(y.tolist())))
     index = {c: j for j, c in enumerate(classes.tolist())}
@@ -254,21 +264,26 @@ def _multiclass(X, y, tau, *, demote=True, offset=True, ties="first", order="sor
         changed = False
         for i in range(len(y)):
             scores = Theta @ X[i] + (theta_0 if offset else 0.0)
-            if ties == "last":
-                p = len(scores) - 1 - int(np.argmax(scores[::-1]))
-            else:
-                p = int(np.argmax(scores))
             t = index[y[i].item()]
-            if p == t:
-                continue
-            losers = np.flatnonzero(scores >= scores[t]) if promote_all else [p]
+            if rule == "argmax":
+                p = int(np.argmax(scores))
+                if p == t:
+                    continue
+            else:
+                others = scores.copy()
+                others[t] = -np.inf
+                p = (len(others) - 1 - int(np.argmax(others[::-1])) if ties == "last"
+                     else int(np.argmax(others)))
+                if scores[p] <= scores[t] if strict else scores[p] < scores[t]:
+                    continue
+            losers = [j for j in np.flatnonzero(scores >= scores[t]) if j != t] if (
+                demote_all) else [p]
             Theta[t] = Theta[t] + X[i]
             theta_0[t] += 1.0 if offset else 0.0
             if demote:
                 for j in losers:
-                    if j != t:
-                        Theta[j] = Theta[j] - X[i]
-                        theta_0[j] -= 1.0 if offset else 0.0
+                    Theta[j] = Theta[j] - X[i]
+                    theta_0[j] -= 1.0 if offset else 0.0
             changed = True
         if not changed:
             break
@@ -334,17 +349,24 @@ MULTICLASS_PERCEPTRON = Task(
     hidden=_multiclass_hidden,
     known=(
         Mistake("no demotion", "on a mistake, also subtract x from the row of the "
-                "predicted class (and 1 from its offset)",
-                _multiclass_variant(demote=False)),
+                "rival class (and 1 from its offset)", _multiclass_variant(demote=False)),
         Mistake("no offset", "each class has an offset: add 1 to the true class's and "
-                "subtract 1 from the predicted class's", _multiclass_variant(offset=False)),
-        Mistake("last max", "on a tie the FIRST class with the highest score is predicted "
-                "(np.argmax does that)", _multiclass_variant(ties="last")),
+                "subtract 1 from the rival's", _multiclass_variant(offset=False)),
+        Mistake("tie won", "a tie between the true class and the rival is a mistake, as a "
+                "score of exactly 0 is for the binary perceptron: update when "
+                "score[rival] >= score[true], with the rival the best class OTHER than the "
+                "true one", _multiclass_variant(rule="argmax")),
+        Mistake("strict", "a tie is a mistake: update when score[rival] >= score[true] "
+                "(`>=`, not `>`); with `>` nothing ever updates from Theta = 0",
+                _multiclass_variant(strict=True)),
+        Mistake("last rival", "on a tie among the other classes, the rival is the FIRST "
+                "of them (np.argmax does that)", _multiclass_variant(ties="last")),
         Mistake("unsorted", "row j belongs to the j-th class in SORTED order "
                 "(np.unique(y)), not in order of appearance",
                 _multiclass_variant(order="seen")),
-        Mistake("demotes all", "demote only the predicted class, not every class whose "
-                "score reaches the true class's", _multiclass_variant(promote_all=True)),
+        Mistake("demotes all", "demote only the rival, the best of the other classes, not "
+                "every class whose score reaches the true class's",
+                _multiclass_variant(demote_all=True)),
         Mistake("ignores tau", "stop after tau epochs even if mistakes go on",
                 _multiclass_variant(until_converged=True)),
         Mistake("extra epoch", EXTRA_EPOCH, _multiclass_variant(extra_epochs=1)),
