@@ -152,7 +152,7 @@ def _routes(names: frozenset[str]) -> tuple[str, ...]:
     Parameters
     ----------
     names
-        The graded functions (chapters 1-6 exercises), e.g. ``["update", "perceptron"]``.
+        The graded functions (chapters 1-7 exercises), e.g. ``["update", "perceptron"]``.
 
     Returns
     -------
@@ -323,7 +323,7 @@ def _grading_functions() -> Iterator[object]:
 def standing_in(names: Iterable[str]) -> Iterator[None]:
     """While active, the library's routes to ``names`` raise :class:`RuntimeError`.
 
-    Used by the check cells (chapters 1-6 exercises) around each call of the
+    Used by the check cells (chapters 1-7 exercises) around each call of the
     student's function, so that a function that leans on the library's version fails
     there as it does in grading.  Functions are swapped through ``__code__``, so names
     the student imported earlier (``from perceptron_lib import perceptron``) are
