@@ -134,11 +134,6 @@ def predict(X, theta, theta_0):
     model = pl.VotedResult(np.array([theta]), np.array([theta_0]), np.array([1]), 0, 0, True)
     return pl.voted_predict(model, X)
 ''',
-    ("averaged_perceptron", "the voted perceptron's counts as weights"): '''
-def averaged_perceptron(X, y, tau):
-    r = pl.voted_perceptron(X, y, tau)
-    return r.counts @ r.thetas / r.counts.sum(), float(r.counts @ r.theta_0s / r.counts.sum())
-''',
     ("one_vs_all_predict", "multiclass_predict"): '''
 def one_vs_all_predict(X, thetas, theta_0s, classes):
     model = pl.MulticlassResult(thetas, theta_0s, np.asarray(classes), 0, 0, True)

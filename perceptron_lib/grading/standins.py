@@ -50,8 +50,6 @@ EQUIVALENTS: dict[str, tuple[str, ...]] = {
     "predict": ("voted_predict", "one_vs_all_predict", "multiclass_predict",
                 "kernel_predict"),
     "one_vs_all_predict": ("multiclass_predict",),
-    # The voted perceptron's hypotheses weighted by their counts are the average.
-    "averaged_perceptron": ("voted_perceptron",),
     # The margins of chapter 3 come back from the deficiency at a large gamma, and the
     # multiclass and kernel margins contain the binary one.
     "signed_distance": ("hinge_deficiency",),
