@@ -124,8 +124,8 @@ def gamma_near_rbf(frag: Fragment, reach: int = 40) -> list[str]:
 
 # a subscript after theta that names an update or an epoch: theta_k, theta_{k+1}, theta_{0,k}
 THETA = r"\\(?:tilde|hat|bar)?\\?theta"
-ITERATE_SUBSCRIPT = THETA + r"_(?:\{\s*0\s*,\s*[kt]\s*\}|\{\s*[kt]\s*(?:[+-]\s*1)?\s*\}|[kt])" + (
-    NOT_LETTER_AFTER
+ITERATE_SUBSCRIPT = (
+    THETA + r"_(?:\{\s*0\s*,\s*[kt]\s*\}|\{\s*[kt]\s*(?:[+-]\s*1)?\s*\}|[kt])" + NOT_LETTER_AFTER
 )
 # theta_0 used as a vector: a norm, a transpose, a vector space, a tuple, or set to an iterate
 OFFSET_AS_VECTOR = (
@@ -216,7 +216,9 @@ RULES = [
         r"a scale factor applied to the data or to (theta, theta_0) is \rho",
         in_math(
             r"\(\s*(c|s|\\lambda)\s*\\theta\s*,\s*\1\s*\\theta_0\s*\)"
-            r"|" + NOT_LETTER_BEFORE + r"(?:s|\\lambda)\s*(?:\\,)?\s*x(?:\^\{\(i\)\})?"
+            r"|"
+            + NOT_LETTER_BEFORE
+            + r"(?:s|\\lambda)\s*(?:\\,)?\s*x(?:\^\{\(i\)\})?"
             + NOT_LETTER_AFTER
         ),
         r"$(c\theta, c\theta_0)$ is the same classifier, and $s\,x^{(i)}$ the same data",
