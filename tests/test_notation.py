@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import sys
 import tokenize
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ MATH = re.compile(r"\$\$.+?\$\$|\$[^$]+\$", re.S)
 
 @dataclass(frozen=True)
 class Fragment:
-    """A piece of text of one page: the Markdown of a cell, or the labels of a code cell."""
+    """A piece of text of a page: a cell's Markdown, a code cell's labels, a figure's caption."""
 
     where: str
     text: str  # prose and math, code spans and code blocks removed
@@ -78,6 +79,11 @@ def fragments(path: Path) -> list[Fragment]:
             out.append(Fragment(f"{name} cell {i}", markdown_text(source)))
         elif cell["cell_type"] == "code":
             out.append(Fragment(f"{name} cell {i} (code)", code_text(source)))
+        shown = cell.get("metadata", {}).get("mystnb", {})
+        words = [shown.get("figure", {}).get("caption"), shown.get("image", {}).get("alt")]
+        if any(words):
+            text = "\n".join(w for w in words if w)
+            out.append(Fragment(f"{name} cell {i} (caption)", markdown_text(text)))
     return out
 
 
@@ -114,8 +120,8 @@ def gamma_near_rbf(frag: Fragment, reach: int = 40) -> list[str]:
     """gamma within a few tokens of RBF, a width or an exponential."""
     hits = []
     for m in GAMMA.finditer(frag.text):
-        if m.group(0) == "gamma" and "(code)" not in frag.where:
-            continue  # the plain word in prose is the library's argument, named as code
+        if m.group(0) == "gamma" and not frag.where.endswith(("(code)", "(caption)")):
+            continue  # in Markdown the plain word is the library's argument, named as code
         window = frag.text[max(0, m.start() - reach) : m.end() + reach]
         if RBF_WORDS.search(window):
             hits.append(window.replace("\n", " "))
@@ -365,3 +371,27 @@ def test_no_symbol_has_two_rows():
         cells = [c.strip() for c in row.strip("|").split("|")]
         firsts += [m for m in MATH.findall(cells[1]) if m in MEANINGS]
     assert len(firsts) == len(set(firsts)), sorted(firsts)
+
+
+def test_figure_captions_and_alt_texts_are_read(tmp_path, monkeypatch):
+    nb = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "metadata": {
+                    "mystnb": {
+                        "figure": {"caption": r"the examples with $c_k > 0$"},
+                        "image": {"alt": "RBF kernel with gamma 1"},
+                    }
+                },
+                "source": ["x = 1\n"],
+            }
+        ]
+    }
+    page = tmp_path / "07_x.ipynb"
+    page.write_text(json.dumps(nb))
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    (caption,) = [f for f in fragments(page) if "caption" in f.where]
+    assert caption.math == [r"$c_k > 0$"]
+    assert "RBF kernel with gamma 1" in caption.text
+    assert gamma_near_rbf(caption)
