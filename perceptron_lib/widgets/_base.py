@@ -73,9 +73,17 @@ class Explorer:
 
     figsize: tuple[float, float] = (5.0, 5.2)
     dpi: int = 90
+    # The part of the figure the axes may fill (left, bottom, right, top); the rest is
+    # kept for a legend below the axes where tight_layout would not leave it room.
+    layout_rect: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
 
     def __init__(self) -> None:
-        self._image = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto"))
+        # The picture is shown at the size it is drawn (never enlarged, which blurs it),
+        # and shrinks with a narrow cell.
+        width, _ = self.pixel_size
+        self._image = w.Image(format="png", layout=w.Layout(
+            width=f"{width}px", max_width="100%", height="auto", flex="0 1 auto",
+            object_fit="contain"))
         self._status = w.HTML()
         self._controls: list[w.Widget] = []
         self._ui: w.Widget | None = None
@@ -84,6 +92,11 @@ class Explorer:
         self._background = None
         self._static_key: object = None
         self._dynamic: list = []
+
+    @property
+    def pixel_size(self) -> tuple[int, int]:
+        """Width and height of the picture in pixels: ``figsize`` times ``dpi``."""
+        return (round(self.figsize[0] * self.dpi), round(self.figsize[1] * self.dpi))
 
     @contextmanager
     def _syncing(self) -> Iterator[None]:
@@ -129,7 +142,7 @@ class Explorer:
         """A new matplotlib figure of the current state (not registered with pyplot)."""
         fig = Figure(figsize=self.figsize, dpi=self.dpi)
         self.draw_static(fig)
-        fig.tight_layout()
+        fig.tight_layout(rect=self.layout_rect)
         self.draw_dynamic(fig)
         return fig
 
@@ -148,7 +161,7 @@ class Explorer:
         if self._background is None or key != self._static_key:
             fig.clear()
             self.draw_static(fig)
-            fig.tight_layout()
+            fig.tight_layout(rect=self.layout_rect)
             fig.canvas.draw()
             self._background = fig.canvas.copy_from_bbox(fig.bbox)
             self._static_key = key
@@ -181,19 +194,30 @@ class Explorer:
 
     @property
     def ui(self) -> w.Widget:
-        """The live interface: controls, status line and picture."""
+        """The live interface: the picture, with the controls and status line beside it.
+
+        Where the cell is wide enough the controls stand to the right of the picture, so
+        that a whole explorer fits in a laptop's window (1366 x 768); in a narrow cell
+        they wrap below it.
+        """
         if self._ui is None:
             self.refresh()
-            self._ui = w.VBox([*self._controls, self._status, self._image])
+            panel = w.VBox([*self._controls, self._status], layout=w.Layout(
+                flex="1 1 300px", min_width="260px", max_width="520px",
+                margin="0 0 0 12px"))
+            self._ui = w.Box([self._image, panel], layout=w.Layout(
+                display="flex", flex_flow="row wrap", align_items="flex-start",
+                width="100%"))
         return self._ui
 
     def static_html(self) -> str:
         """A picture of the state with alt text, and how to run the explorer live."""
         data = base64.b64encode(self.png()).decode("ascii")
+        width, height = self.pixel_size
         return (
             '<figure class="explorer-static">'
             f'<img src="data:image/png;base64,{data}" alt="{html.escape(self.alt_text())}" '
-            'style="max-width:100%;height:auto"/>'
+            f'width="{width}" height="{height}" style="max-width:100%;height:auto"/>'
             f"<figcaption>{html.escape(LIVE_HINT)}</figcaption></figure>"
         )
 

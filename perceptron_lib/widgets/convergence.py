@@ -24,7 +24,8 @@ class ConvergenceExplorer(Explorer):
     against the bound.  Sliders set ``gamma``, ``R``, ``n`` and the seed.
     """
 
-    figsize = (8.0, 3.9)
+    figsize = (8.0, 4.8)
+    layout_rect = (0.0, 0.1, 1.0, 1.0)
 
     def __init__(self, n: int = 40, gamma: float = 0.1, R: float = 1.0, seed: int = 0) -> None:
         super().__init__()
@@ -73,7 +74,8 @@ class ConvergenceExplorer(Explorer):
         ax1.set_title(" ", fontsize=10)
         _legend(ax1, ["circle", "band", "true", "boundary", "pos", "neg"],
                 {"circle": "radius R", "band": "margin band", "true": "true separator",
-                 "boundary": "perceptron"}, fontsize=6)
+                 "boundary": "perceptron"},
+                loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=3, fontsize=7)
         ax2.set_yscale("log")
         ax2.set_ylim(0.5, 3e5)
         ax2.set_xlim(-0.6, 1.6)

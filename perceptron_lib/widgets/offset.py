@@ -20,7 +20,7 @@ class OffsetExplorer(Explorer):
     normal ``(theta, theta_0)``.  Sliders set ``theta`` and ``theta_0``.
     """
 
-    figsize = (8.0, 3.8)
+    figsize = (8.0, 4.4)
 
     def __init__(self, x: ArrayLike, y: ArrayLike, theta: float = -1.0,
                  theta_0: float = 2.5) -> None:
@@ -66,14 +66,15 @@ class OffsetExplorer(Explorer):
         ax1.set_yticks([])
         ax1.set_xlabel("$x$")
         ax1.set_title(" ", fontsize=10)
-        _legend(ax1, ["pos", "neg", "boundary"], {"boundary": "threshold"})
+        _legend(ax1, ["pos", "neg", "boundary"], {"boundary": "threshold"},
+                loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=3, fontsize=8)
         plotting.style_axes(ax2, (-box, box), (-box, box))
         ax2.set_xlabel("$x$")
         ax2.set_ylabel("lifted coordinate")
         ax2.set_title(" ", fontsize=10)
         _legend(ax2, ["boundary", "normal", "pos", "neg"],
                 {"boundary": "boundary through 0", "normal": r"$(\theta, \theta_0)$"},
-                loc="lower left", fontsize=7)
+                loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, fontsize=8)
 
     def draw_dynamic(self, fig: Figure) -> None:
         ax1, ax2 = fig.axes
