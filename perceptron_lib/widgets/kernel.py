@@ -72,8 +72,8 @@ class KernelExplorer(Explorer):
         self._kernel = w.ToggleButtons(description="kernel", options=list(self.KERNELS),
                                        style={"button_width": "auto"})
         self._degree = w.IntSlider(description="degree", min=1, max=6)
-        self._gamma = w.FloatLogSlider(description="γ (RBF)", base=10, min=-2.0, max=2.0,
-                                       step=0.1)
+        self._gamma = w.FloatLogSlider(description="β = gamma (RBF)", base=10, min=-2.0, max=2.0,
+                                       step=0.1, style={"description_width": "initial"})
         self._tau = w.IntSlider(description="τ", min=1, max=300)
         self.dataset, self.kernel, self.degree, self.gamma, self.tau = (
             first, "polynomial", 2, 1.0, 100)
