@@ -7,12 +7,14 @@ integer points with ties) with thresholds ``mu`` from 0 (the plain perceptron) t
 many target margins ``gamma``, and must agree:
 
 - the runs exactly: the same updates in the same order with the same scores, the same
-  final hypothesis and counts, as ``pl.margin_perceptron`` and as a plain loop written
-  here; with ``mu = 0`` also as ``pl.perceptron``;
-- the deficiencies, ``D`` and Freund and Schapire's bound to a few units in the last
-  place (a square root and a division are computed in a different order), also for the
+  hypotheses and counts, as ``pl.margin_perceptron`` and as a plain loop written here;
+  with ``mu = 0`` also as ``pl.perceptron``;
+- the deficiencies, ``D`` (``pl.hinge_deficiency``) and Freund and Schapire's bound
+  (``pl.freund_schapire_bound``, with ``R`` or, for ``mu > 0``, ``sqrt(R^2 + 2 mu)``) to
+  a few units in the last place (sums and roots are taken in another order), also for the
   sequence visited after any number of steps (an example counted once per visit);
-- the best ``gamma`` of the bound: no ``gamma`` of a fine grid gives a smaller bound.
+- the best ``gamma`` of the bound: no ``gamma`` of a fine grid gives a smaller bound;
+- the positions of the mu slider, which ``perceptron_lib.margin_demo`` checks against.
 """
 
 from __future__ import annotations
@@ -27,10 +29,10 @@ import numpy as np
 import pytest
 
 import perceptron_lib as pl
+from perceptron_lib.margin_demo import GAMMA_STEPS, MUS
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node")
-MUS = (0.0, 0.1, 0.5, 1.0, 2.0)
 RTOL = 1e-13
 
 
@@ -102,7 +104,7 @@ def cases():
         R = float(np.sqrt((X * X).sum(1) + 1).max())
         gammas = [float(g) for g in np.linspace(R / 40, R, 12)]
         n = len(y)
-        for mu in MUS:
+        for mu in (0.0, 0.1, 0.5, 1.0, 5.0):
             out.append(dict(name=f"{name}, mu={mu}", X=X, y=y, u=u, u_0=float(u_0), mu=mu,
                             tau=60, gammas=gammas, stops=[1, n - 1, n, 2 * n + 3, 7 * n + 1]))
     return out
@@ -112,7 +114,7 @@ CASES = cases()
 
 
 @pytest.fixture(scope="module")
-def js(tmp_path_factory):
+def js_output(tmp_path_factory):
     if NODE is None:
         pytest.skip("Node.js not found: install nodejs to compare the page's margin demo")
     payload = {"cases": [{"X": c["X"].tolist(), "y": c["y"].tolist(), "mu": c["mu"],
@@ -123,11 +125,22 @@ def js(tmp_path_factory):
     proc = subprocess.run([NODE, str(ROOT / "tests" / "js" / "run_margin_core.mjs"), str(path)],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)["results"]
+    return json.loads(proc.stdout)
+
+
+@pytest.fixture(scope="module")
+def js(js_output):
+    return js_output["results"]
+
+
+def test_the_sliders_are_what_python_reads(js_output):
+    assert js_output["mus"] == list(MUS)
+    assert js_output["gammaSteps"] == GAMMA_STEPS
+    assert MUS[0] == 0 and list(MUS) == sorted(set(MUS))
 
 
 def test_every_case_is_compared(js):
-    assert len(js) == len(CASES) == 14 * len(MUS)
+    assert len(js) == len(CASES) == 14 * 5
     # the cases do what they are meant to: runs that stop by tau and runs that converge,
     # updates that are not mistakes (mu > 0), and deficiencies that are zero and not
     assert any(r["run"]["converged"] for r in js) and not all(r["run"]["converged"] for r in js)
@@ -149,6 +162,18 @@ def test_the_run_is_the_librarys(js, k):
         ref["epochs"], ref["converged"], ref["per_epoch"])
     assert got["mistakes"] == ref["mistakes"]
     assert got["updates"] == len(ref["history"])
+    # numpy's dot product may fuse or reorder the two products: the scores agree to the
+    # last bits, the updates exactly
+    lib = pl.margin_perceptron(X, y, margin=mu, tau=tau, trace=True)
+    assert [(h["epoch"], h["index"]) for h in got["history"]] == [
+        (u.epoch, u.index) for u in lib.history]
+    np.testing.assert_allclose([h["score"] for h in got["history"]],
+                               [u.score for u in lib.history], rtol=1e-14, atol=1e-13)
+    for h, u in zip(got["history"], lib.history, strict=True):
+        assert h["theta"] == u.theta.tolist() and h["theta0"] == u.theta_0
+    np.testing.assert_array_equal(got["theta"], lib.theta)
+    assert (got["theta0"], got["updates"], got["epochs"], got["converged"]) == (
+        lib.theta_0, lib.mistakes, lib.epochs, lib.converged)
     if mu == 0:
         lib = pl.perceptron(X, y, tau=tau, trace=True)
         assert [(h["epoch"], h["index"]) for h in got["history"]] == [
@@ -166,12 +191,21 @@ def test_deficiencies_and_bound_are_the_librarys(js, k):
     assert got["R"] == pytest.approx(R, rel=RTOL)
     m, _ = naive_lifted(X.tolist(), y.tolist(), c["u"].tolist(), c["u_0"], 1.0)
     np.testing.assert_allclose(got["margins"], m, rtol=RTOL, atol=1e-15)
+    Rmu = math.sqrt(R * R + 2 * c["mu"])
+    assert got["Rmu"] == pytest.approx(Rmu, rel=RTOL)
     for a in got["atGamma"]:
-        _, d = naive_lifted(X.tolist(), y.tolist(), c["u"].tolist(), c["u_0"], a["gamma"])
+        g = a["gamma"]
+        _, d = naive_lifted(X.tolist(), y.tolist(), c["u"].tolist(), c["u_0"], g)
+        D, d_lib = pl.hinge_deficiency(X, y, c["u"], c["u_0"], g, per_example=True)
         np.testing.assert_allclose(a["d"], d, rtol=1e-12, atol=1e-14)
-        D = math.sqrt(sum(v * v for v in d))
+        np.testing.assert_allclose(a["d"], d_lib, rtol=1e-12, atol=1e-14)
+        assert a["D"] == pytest.approx(math.sqrt(sum(v * v for v in d)), rel=1e-12, abs=1e-14)
         assert a["D"] == pytest.approx(D, rel=1e-12, abs=1e-14)
-        assert a["bound"] == pytest.approx(((R + D) / a["gamma"]) ** 2, rel=1e-12)
+        assert a["bound"] == pytest.approx(pl.freund_schapire_bound(R, g, D), rel=1e-12)
+        assert a["boundMu"] == pytest.approx(pl.freund_schapire_bound(Rmu, g, D), rel=1e-12)
+        if D == 0:  # separable at gamma: the margin perceptron's own bound
+            assert a["boundMu"] == pytest.approx(pl.margin_perceptron_bound(R, g, c["mu"]),
+                                                 rel=1e-12)
 
 
 @pytest.mark.parametrize("k", range(len(CASES)), ids=IDS)
@@ -180,6 +214,7 @@ def test_the_state_after_some_steps(js, k):
     X, y, u, u_0 = c["X"], c["y"], c["u"], c["u_0"]
     ref = naive_margin_perceptron(X.tolist(), y.tolist(), c["mu"], c["tau"])
     R = pl.radius(pl.add_offset_feature(X))
+    Rmu = math.sqrt(R * R + 2 * c["mu"])
     g = c["gammas"][0]
     for s in got["stops"]:
         j = min(s["steps"], len(ref["steps"])) - 1
@@ -189,9 +224,14 @@ def test_the_state_after_some_steps(js, k):
         # D of the visited sequence: the rows repeated as often as they were visited
         rows = np.repeat(np.arange(len(y)), visits)
         _, d = naive_lifted(X[rows].tolist(), y[rows].tolist(), u.tolist(), u_0, g)
-        D = math.sqrt(sum(v * v for v in d))
+        D = pl.hinge_deficiency(X[rows], y[rows], u, u_0, g) if len(rows) else 0.0
+        assert D == pytest.approx(math.sqrt(sum(v * v for v in d)), rel=1e-12, abs=1e-14)
         assert s["D"] == pytest.approx(D, rel=1e-12, abs=1e-14)
-        assert s["bound"] == pytest.approx(((R + D) / g) ** 2, rel=1e-12)
+        assert s["bound"] == pytest.approx(pl.freund_schapire_bound(Rmu, g, D), rel=1e-12)
+        if all(v == visits[0] for v in visits):  # whole passes: the library's passes=
+            D1 = pl.hinge_deficiency(X, y, u, u_0, g)
+            assert s["bound"] == pytest.approx(
+                pl.freund_schapire_bound(Rmu, g, D1, passes=visits[0]), rel=1e-12)
         if any(theta):
             assert s["margin"] == pytest.approx(pl.margin(X, y, theta, theta_0), rel=1e-12,
                                                 abs=1e-14)
@@ -210,12 +250,18 @@ def grid_bound(m, R, counts, gammas):
 @pytest.mark.parametrize("k", range(len(CASES)), ids=IDS)
 def test_no_gamma_beats_the_best_one(js, k):
     c, got = CASES[k], js[k]
-    R = pl.radius(pl.add_offset_feature(c["X"]))
+    X, y, u, u_0 = c["X"], c["y"], c["u"], c["u_0"]
+    R = pl.radius(pl.add_offset_feature(X))
+    Rmu = math.sqrt(R * R + 2 * c["mu"])
     gammas = np.linspace(R / 4000, R, 4000)
-    stops = [(np.ones(len(c["y"])), got["best"])] + [
-        (np.array(s["visits"]), s["best"]) for s in got["stops"]]
-    for counts, best in stops:
+    stops = [(np.ones(len(y), dtype=int), R, got["best"])] + [
+        (np.array(s["visits"]), Rmu, s["best"]) for s in got["stops"]]
+    for counts, radius, best in stops:
         assert best is not None and 0 < best["gamma"] <= R * (1 + 1e-15)
-        mine = grid_bound(got["margins"], R, counts, np.array([best["gamma"]]))[0]
-        assert best["bound"] == pytest.approx(mine, rel=1e-12)
-        assert best["bound"] <= grid_bound(got["margins"], R, counts, gammas).min() * (1 + 1e-9)
+        rows = np.repeat(np.arange(len(y)), counts)
+        D = pl.hinge_deficiency(X[rows], y[rows], u, u_0, best["gamma"])
+        assert best["D"] == pytest.approx(D, rel=1e-12, abs=1e-14)
+        assert best["bound"] == pytest.approx(
+            pl.freund_schapire_bound(radius, best["gamma"], D), rel=1e-12)
+        grid = grid_bound(got["margins"], radius, counts, gammas)
+        assert best["bound"] <= grid.min() * (1 + 1e-9)

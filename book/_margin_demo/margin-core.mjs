@@ -23,6 +23,11 @@
 
 import { createRun, margin as datasetMargin } from "../_playground/perceptron-core.mjs";
 
+/** The positions of the demo's mu slider (perceptron_lib.margin_demo.MUS has the same). */
+export const MUS = Object.freeze([0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5]);
+/** The gamma slider's positions are k R / GAMMA_STEPS, k = 1 .. GAMMA_STEPS. */
+export const GAMMA_STEPS = 200;
+
 function fail(message) {
   throw new Error(message);
 }
@@ -227,6 +232,18 @@ export function totalDeficiency(d, counts) {
   return Math.sqrt(s);
 }
 
+/**
+ * The radius that enters the bound of the margin perceptron, sqrt(R^2 + 2 mu): each of
+ * its updates raises ||theta||^2 by at most R^2 + 2 mu, so Freund and Schapire's
+ * argument bounds its updates by ((sqrt(R^2 + 2 mu) + D) / gamma)^2 (R itself for mu = 0).
+ */
+export function marginRadius(R, mu) {
+  checkFinite(R, "R");
+  checkMu(mu);
+  if (R < 0) fail(`R cannot be negative, got ${R}`);
+  return mu === 0 ? R : Math.sqrt(R * R + 2 * mu);
+}
+
 /** Freund and Schapire's bound ((R + D) / gamma)^2; R >= 0, D >= 0, gamma > 0. */
 export function fsBound(R, gamma, D) {
   checkFinite(R, "R");
@@ -238,10 +255,11 @@ export function fsBound(R, gamma, D) {
 }
 
 /**
- * The gamma in (0, R] that makes ((R + D(gamma)) / gamma)^2 smallest, D(gamma) the total
- * deficiency of the margins m (example i counted c_i times), and that bound.  No unit
- * separator has a margin above R on the points, so R is the largest target margin the
- * demo offers.
+ * The gamma in (0, gmax] that makes ((R + D(gamma)) / gamma)^2 smallest, D(gamma) the
+ * total deficiency of the margins m (example i counted c_i times), and that bound.  No
+ * unit separator has a margin above the radius of the points, so gmax (R unless given;
+ * the lifted radius for the margin perceptron's sqrt(R^2 + 2 mu)) is the largest target
+ * margin the demo offers.
  *
  * Between two consecutive margins the set of examples with d_i > 0 is fixed, and
  * D(gamma)^2 = k gamma^2 - 2 S gamma + Q (k, S, Q the sums of c_i, c_i m_i, c_i m_i^2
@@ -249,10 +267,10 @@ export function fsBound(R, gamma, D) {
  * its derivative vanishes, S gamma - Q = R D, a root of the quadratic
  * (S^2 - R^2 k) gamma^2 - 2 S (Q - R^2) gamma + Q (Q - R^2) = 0.  Every candidate is
  * evaluated with the same deficiency and bound as everywhere else, and the best kept.
- * Returns {gamma, D, bound}, or null when R is 0.  With every example's margin positive and above the best gamma the
+ * Returns {gamma, D, bound}, or null when R or gmax is 0.  With every example's margin positive and above the best gamma the
  * answer may be the smallest margin (D = 0 there).
  */
-export function bestGamma(margins, R, counts) {
+export function bestGamma(margins, R, counts, gmax = R) {
   const c = checkCounts(counts, margins.length);
   checkFinite(R, "R");
   const items = margins.map((m, i) => [checkFinite(m, `margins[${i}]`), c[i]]).filter(([, ci]) => ci > 0);
@@ -262,12 +280,13 @@ export function bestGamma(margins, R, counts) {
     const D = Math.sqrt(s);
     return { gamma: g, D, bound: fsBound(R, g, D) };
   };
-  if (!(R > 0)) return null;
-  const cands = new Set([R]);
-  const cuts = [...new Set(items.map(([m]) => m).filter((m) => m > 0 && m < R))].sort((a, b) => a - b);
+  checkFinite(gmax, "gmax");
+  if (!(R > 0) || !(gmax > 0)) return null;
+  const cands = new Set([gmax]);
+  const cuts = [...new Set(items.map(([m]) => m).filter((m) => m > 0 && m < gmax))].sort((a, b) => a - b);
   for (const m of cuts) cands.add(m);
-  // the intervals (lo, hi] between consecutive positive margins, the last one up to R
-  const edges = [0, ...cuts, R];
+  // the intervals (lo, hi] between consecutive positive margins, the last one up to gmax
+  const edges = [0, ...cuts, gmax];
   for (let e = 0; e + 1 < edges.length; e++) {
     const lo = edges[e];
     const hi = edges[e + 1];

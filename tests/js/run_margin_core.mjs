@@ -10,7 +10,8 @@
 // and the bound at every gamma, the bound's best gamma for one pass, and, after each
 // number of steps in "stops", the state of a run stepped that far (theta, theta0,
 // mistakes, visits, the total deficiency of the visited sequence at the first gamma and
-// its bound, the margin of the current hypothesis).  tests/test_margin_demo_core.py
+// its bound with sqrt(R^2 + 2 mu), the margin of the current hypothesis, the best gamma
+// up to R).  It also prints the positions of the page's mu slider.  tests/test_margin_demo_core.py
 // compares all of it with perceptron_lib.  A bad case stops the script with exit status
 // 1 and the message on stderr.
 
@@ -40,11 +41,12 @@ data.cases.forEach((c, k) => {
   try {
     const run = m.marginRun(c.X, c.y, c.mu, c.tau);
     const R = m.liftedRadius(c.X);
+    const Rmu = m.marginRadius(R, c.mu);
     const margins = m.liftedMargins(c.X, c.y, c.theta, c.theta0);
     const atGamma = c.gammas.map((g) => {
       const d = m.deficiencies(c.X, c.y, c.theta, c.theta0, g);
       const D = m.totalDeficiency(d);
-      return { gamma: g, d, D, bound: m.fsBound(R, g, D) };
+      return { gamma: g, d, D, bound: m.fsBound(R, g, D), boundMu: m.fsBound(Rmu, g, D) };
     });
     const stops = (c.stops ?? []).map((s) => {
       const r = m.createMarginRun(c.X, c.y, c.mu, c.tau);
@@ -53,15 +55,15 @@ data.cases.forEach((c, k) => {
       const D = m.totalDeficiency(m.deficiencies(c.X, c.y, c.theta, c.theta0, g), r.visits);
       return {
         steps: s, theta: r.theta.slice(), theta0: r.theta0, updates: r.updates, mistakes: r.mistakes,
-        visits: r.visits.slice(), D, bound: m.fsBound(R, g, D),
+        visits: r.visits.slice(), D, bound: m.fsBound(Rmu, g, D),
         margin: m.hypothesisMargin(c.X, c.y, r.theta, r.theta0),
-        best: m.bestGamma(margins, R, r.visits),
+        best: m.bestGamma(margins, Rmu, r.visits, R),
       };
     });
-    results.push({ run, R, margins, atGamma, best: m.bestGamma(margins, R), stops });
+    results.push({ run, R, Rmu, margins, atGamma, best: m.bestGamma(margins, R), stops });
   } catch (err) {
     process.stderr.write(`case ${k}: ${err.message}\n`);
     process.exit(1);
   }
 });
-process.stdout.write(JSON.stringify({ results }) + "\n");
+process.stdout.write(JSON.stringify({ mus: m.MUS, gammaSteps: m.GAMMA_STEPS, results }) + "\n");
