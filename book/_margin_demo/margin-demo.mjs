@@ -442,19 +442,31 @@ class MarginDemo {
     return poly.map((p, k) => `${k ? "L" : "M"}${this.sx(p[0]).toFixed(1)} ${this.sy(p[1]).toFixed(1)}`).join("") + (poly.length > 2 ? "Z" : "");
   }
 
-  /** The segment of a x + b y + c = 0 inside the view, as an SVG path. */
+  /** The segment of a x + b y + c = 0 inside the view, as an SVG path ("" if none). */
   linePath(a, b, c) {
-    if (a === 0 && b === 0) return "";
-    const band = clip(clip(this.box(), a, b, c), -a, -b, -c);
-    // the thin polygon's points lie on the line: draw from the two farthest apart
-    if (band.length < 2) return "";
-    let best = [band[0], band[0]];
+    const v = this.view;
+    const pts = [];
+    if (b !== 0) {
+      for (const x of [v.x0, v.x1]) {
+        const y = -(a * x + c) / b;
+        if (y >= v.y0 && y <= v.y1) pts.push([x, y]);
+      }
+    }
+    if (a !== 0) {
+      for (const y of [v.y0, v.y1]) {
+        const x = -(b * y + c) / a;
+        if (x >= v.x0 && x <= v.x1) pts.push([x, y]);
+      }
+    }
+    if (pts.length < 2) return "";
+    // the two points farthest apart (a corner can be found twice)
+    let best = [pts[0], pts[1]];
     let far = -1;
-    for (const p of band) for (const q of band) {
+    for (const p of pts) for (const q of pts) {
       const dd = (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2;
       if (dd > far) { far = dd; best = [p, q]; }
     }
-    return this.pathOf(best).replace("Z", "");
+    return this.pathOf(best);
   }
 
   // -- drawing -------------------------------------------------------------------------------
