@@ -442,19 +442,31 @@ class MarginDemo {
     return poly.map((p, k) => `${k ? "L" : "M"}${this.sx(p[0]).toFixed(1)} ${this.sy(p[1]).toFixed(1)}`).join("") + (poly.length > 2 ? "Z" : "");
   }
 
-  /** The segment of a x + b y + c = 0 inside the view, as an SVG path. */
+  /** The segment of a x + b y + c = 0 inside the view, as an SVG path ("" if none). */
   linePath(a, b, c) {
-    if (a === 0 && b === 0) return "";
-    const band = clip(clip(this.box(), a, b, c), -a, -b, -c);
-    // the thin polygon's points lie on the line: draw from the two farthest apart
-    if (band.length < 2) return "";
-    let best = [band[0], band[0]];
+    const v = this.view;
+    const pts = [];
+    if (b !== 0) {
+      for (const x of [v.x0, v.x1]) {
+        const y = -(a * x + c) / b;
+        if (y >= v.y0 && y <= v.y1) pts.push([x, y]);
+      }
+    }
+    if (a !== 0) {
+      for (const y of [v.y0, v.y1]) {
+        const x = -(b * y + c) / a;
+        if (x >= v.x0 && x <= v.x1) pts.push([x, y]);
+      }
+    }
+    if (pts.length < 2) return "";
+    // the two points farthest apart (a corner can be found twice)
+    let best = [pts[0], pts[1]];
     let far = -1;
-    for (const p of band) for (const q of band) {
+    for (const p of pts) for (const q of pts) {
       const dd = (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2;
       if (dd > far) { far = dd; best = [p, q]; }
     }
-    return this.pathOf(best).replace("Z", "");
+    return this.pathOf(best);
   }
 
   // -- drawing -------------------------------------------------------------------------------
@@ -534,17 +546,17 @@ class MarginDemo {
     const r = this.active ? this.run : null;
     const o = this.out;
     const n = d.y.length;
-    o.pass.textContent = `${r && r.last ? r.t : 1} of \u03c4 = ${this.tau}; ${plural(v.visited, "visit")}`;
+    o.pass.textContent = `${r && r.last ? r.t : 1} of ${this.tau}; ${plural(v.visited, "visit")}`;
     o.counts.textContent = `${v.updates}, ${v.mistakes}`;
     o.hyp.textContent = show(`(${num(v.theta[0], 3)}, ${num(v.theta[1], 3)}), ${num(v.theta0, 3)}`);
-    const opt = d.gammaOpt === null ? "not separable" : `\u03b3_opt = ${num(d.gammaOpt)}`;
+    const opt = d.gammaOpt === null ? "not separable" : `\u03b3_opt ${num(d.gammaOpt)}`;
     o.margin.textContent = show(`${v.margin === null ? "none (\u03b8 = 0)" : num(v.margin)}; ${opt}`);
-    o.radius.textContent = this.choice.mu === 0 ? num(d.R) : show(`${num(d.R)}; \u221a(R\u00b2 + 2\u03bc) = ${num(v.Rmu)}`);
-    o.deficiency.textContent = `${num(v.D1)}; d\u1d62 > 0 on ${this.deficientCount()} of ${n}`;
+    o.radius.textContent = this.choice.mu === 0 ? num(d.R) : show(`${num(d.R)}; with \u03bc: ${num(v.Rmu)}`);
+    o.deficiency.textContent = `${num(v.D1)}; d\u1d62 > 0: ${this.deficientCount()} of ${n}`;
     o.bound1.textContent = num(v.bound1);
     o.boundNow.textContent = `${num(v.boundNow)} \u2265 ${v.updates} ${this.choice.mu === 0 ? "mistakes" : "updates"}`;
     if (r && r.converged) o.state.textContent = `converged in pass ${r.t}`;
-    else if (r && r.stopped) o.state.textContent = `stopped after \u03c4 = ${this.tau} passes`;
+    else if (r && r.stopped) o.state.textContent = `stopped: ${this.tau} passes`;
     else if (r && r.last) o.state.textContent = `running; next: x(${r.next + 1})`;
     else o.state.textContent = "ready: \u03b8 = 0, \u03b8\u2080 = 0";
     this.plot.setAttribute("aria-label", this.describePlot(v));
