@@ -155,6 +155,9 @@ class MarginDemo {
     }
     this.build();
     this.loadDataset(0);
+    // Before the demo comes into view no run exists, but theta = 0 is known: the readout
+    // says the same as it will once the run exists, so nothing changes size then.
+    this.render();
     this.say(`${this.describeData()}. Press Step, Epoch or Run.`);
     this.frame.replaceChildren(this.ui);
     root.classList.add("md-ready");
