@@ -42,7 +42,8 @@ def _gamma(gamma: object) -> float:
 def freund_schapire_bound(R: float, gamma: float, D: float, *, passes: int = 1) -> float:
     """Freund and Schapire's mistake bound ``((R + D) / gamma)^2`` for any data (chapter 7).
 
-    Theorem (Freund and Schapire 1999, theorem 1; Block and Novikoff when ``D = 0``).
+    Theorem (Freund and Schapire 1999, for data that need not be separable; Block and
+    Novikoff when ``D = 0``).
     Let ``(x_1, y_1), ..., (x_N, y_N)`` be any sequence of examples with
     ``||x_t|| <= R``.  Let ``u`` be any unit vector and ``gamma > 0``; let
     ``d_t = max(0, gamma - y_t u . x_t)`` and ``D = sqrt(sum_t d_t^2)``.  Then

@@ -103,6 +103,8 @@ class MulticlassUpdate:
         Row in ``classes`` of the rival class (its vector moved away from ``x``).
     scores : numpy.ndarray, shape (m,)
         Every class's score *before* the update.
+    Theta, theta_0
+        The hypothesis *after* the update.
     """
 
     epoch: int
@@ -110,6 +112,8 @@ class MulticlassUpdate:
     true: int
     rival: int
     scores: np.ndarray
+    Theta: np.ndarray
+    theta_0: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -237,15 +241,15 @@ def multiclass_perceptron(
             scores = Theta @ x + theta_0
             p = _rival(scores, k)
             if scores[p] >= scores[k]:
-                if history is not None:
-                    history.append(MulticlassUpdate(t, int(i), k, p, scores))
-                Theta = Theta.copy()
+                Theta = Theta.copy()  # a new array: traced hypotheses stay as they were
                 Theta[k] += x
                 Theta[p] -= x
                 if offset:
                     theta_0 = theta_0.copy()
                     theta_0[k] += 1.0
                     theta_0[p] -= 1.0
+                if history is not None:
+                    history.append(MulticlassUpdate(t, int(i), k, p, scores, Theta, theta_0))
                 mistakes += 1
                 changed = True
         if not changed:

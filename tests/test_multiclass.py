@@ -372,3 +372,25 @@ def test_inputs_are_not_modified():
     pl.kesler_construction(X, y)
     np.testing.assert_array_equal(X, X0)
     np.testing.assert_array_equal(y, y0)
+
+
+@pytest.mark.parametrize("offset", [True, False])
+def test_the_trace_records_each_hypothesis(offset):
+    X, y, *_ = separable_multiclass(50, 3, 4, 0.02, seed=11, offset=offset)
+    r = pl.multiclass_perceptron(X, y, tau=100, trace=True, offset=offset, classes=range(4))
+    assert len(r.history) == r.mistakes > 0
+    prev, prev0 = np.zeros_like(r.Theta), np.zeros_like(r.theta_0)
+    for u in r.history:
+        # the scores before the update, then the hypothesis plus the update
+        np.testing.assert_array_equal(u.scores, prev @ X[u.index] + prev0)
+        assert u.scores[u.rival] >= u.scores[u.true]
+        step = np.zeros_like(prev)
+        step[u.true], step[u.rival] = X[u.index], -X[u.index]
+        np.testing.assert_array_equal(u.Theta, prev + step)
+        step0 = np.zeros_like(prev0)
+        if offset:
+            step0[u.true], step0[u.rival] = 1.0, -1.0
+        np.testing.assert_array_equal(u.theta_0, prev0 + step0)
+        prev, prev0 = u.Theta, u.theta_0
+    np.testing.assert_array_equal(prev, r.Theta)
+    np.testing.assert_array_equal(prev0, r.theta_0)
