@@ -34,7 +34,7 @@ const STYLE = `
 .ec-bar-partial { fill: var(--ec-bar, #0072b2); fill-opacity: 0.35; }
 .ec-line { fill: none; stroke: var(--ec-line, #b34a00); stroke-width: 2; }
 .ec-dot { fill: var(--ec-line, #b34a00); }
-.ec-caption { display: flex; flex-wrap: wrap; gap: 0.2rem 0.9rem; margin: 0.15rem 0 0; font-size: 0.85em; color: var(--ec-muted, inherit); }
+.ec-caption { display: flex; flex-wrap: wrap; gap: 0.2rem 0.9rem; margin: 0.15rem 0 0; font-size: 0.85em; color: var(--ec-fg, inherit); }
 .ec-key { display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.3em; vertical-align: -0.05em; }
 .ec-key-bar { background: var(--ec-bar, #0072b2); }
 .ec-key-line { height: 0; border-top: 2px solid var(--ec-line, #b34a00); vertical-align: 0.25em; }
@@ -148,7 +148,7 @@ export function createEpochChart(host, { title = "Updates per epoch", describeLa
     const f = (v) => v.toFixed(2);
 
     gridG.replaceChildren();
-    for (const v of [0, top / 2, top]) {
+    for (const v of Number.isInteger(top / 2) ? [0, top / 2, top] : [0, top]) {
       gridG.append(svg("line", { class: v === 0 ? "ec-axis" : "ec-grid", x1: PAD.left, x2: W - PAD.right, y1: f(yAt(v)), y2: f(yAt(v)) }));
       const lab = svg("text", { x: PAD.left - 4, y: f(yAt(v) + 3.5), "text-anchor": "end" });
       lab.textContent = String(v);
