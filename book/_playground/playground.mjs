@@ -29,6 +29,7 @@
 import * as core from "./perceptron-core.mjs";
 import { createEpochChart } from "./epoch-chart.mjs";
 import * as gen from "./generator.mjs";
+import { createGeneratorForm, generatedName } from "./generator-form.mjs";
 import * as urlState from "./url-state.mjs";
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -242,7 +243,6 @@ class Playground {
     this.custom = false; // the data were edited since they were loaded or generated
     this.genIndex = -1; // the menu's entry for generated data, once there is one
     this.build();
-    this.renderGenForm();
     this.loadDataset(0, false);
     this.restoreFromUrl();
     this.unsubscribe = urlState.subscribe(this.key, (got) => this.onHistory(got));
@@ -316,46 +316,8 @@ class Playground {
     tools.append(edits);
 
     // the generator: seeded data, the same as perceptron_lib.make_demo_data
-    const genBox = el("details", { class: "pg-gen" });
-    genBox.append(el("summary", {}, "Generate data"));
-    const genForm = el("div", { class: "pg-gen-form" });
-    const field = (text, input, extra) => {
-      const lab = el("label", { class: "pg-gen-field" });
-      lab.append(el("span", {}, text), input);
-      if (extra) lab.append(extra);
-      genForm.append(lab);
-      return lab;
-    };
-    this.genIn = {
-      kind: el("select", { class: "pg-select" }),
-      n: el("input", { type: "number", min: "2", max: String(gen.MAX_POINTS), step: "1", value: "40", class: "pg-num" }),
-      margin: el("input", { type: "range", min: "0", max: "1", step: "0.05", value: "0.3" }),
-      spread: el("input", { type: "range", min: "0", max: "1", step: "0.05", value: "0.3" }),
-      flip: el("input", { type: "range", min: "0", max: "0.5", step: "0.05", value: "0" }),
-      seed: el("input", { type: "number", min: "0", max: String(gen.MAX_SEED), step: "1", value: "1", class: "pg-num" }),
-    };
-    for (const [v, t] of [["separable", "separable, with a margin"], ["xor", "XOR corners"]]) this.genIn.kind.append(el("option", { value: v }, t));
-    this.genOut = {};
-    const outFor = (k, fmt) => {
-      const o = el("output", { class: "pg-gen-value" });
-      this.genOut[k] = [o, fmt];
-      return o;
-    };
-    field("Kind", this.genIn.kind);
-    field("Points", this.genIn.n);
-    this.genRows = {
-      margin: field("Margin at least", this.genIn.margin, outFor("margin", (v) => num(v))),
-      spread: field("Spread around the corners", this.genIn.spread, outFor("spread", (v) => num(v))),
-    };
-    field("Labels flipped", this.genIn.flip, outFor("flip", (v) => `${Math.round(v * 100)}%`));
-    field("Seed", this.genIn.seed);
-    const genButtons = el("div", { class: "pg-gen-buttons" });
-    this.buttons.generate = el("button", { type: "button", class: "pg-button pg-generate" }, "Generate");
-    this.buttons.reseed = el("button", { type: "button", class: "pg-button pg-reseed", title: "the next seed, then generate" }, "Next seed");
-    genButtons.append(this.buttons.generate, this.buttons.reseed);
-    genForm.append(genButtons);
-    genBox.append(genForm);
-    this.genBox = genBox;
+    this.genForm = createGeneratorForm({ onGenerate: (o) => this.generate(o), say: (t) => this.say(t) });
+    const genBox = this.genForm.element;
 
     // the plot: a drawing (role img) under a layer with the points (a group of buttons)
     const figure = el("div", { class: "pg-figure" });
@@ -461,13 +423,6 @@ class Playground {
     this.select.addEventListener("change", () => this.chooseDataset(Number(this.select.value)));
     this.buttons.undo.addEventListener("click", () => this.undo());
     this.buttons.clear.addEventListener("click", () => this.clear());
-    this.buttons.generate.addEventListener("click", () => this.generate());
-    this.buttons.reseed.addEventListener("click", () => {
-      const s = Number(this.genIn.seed.value);
-      this.genIn.seed.value = String(Number.isInteger(s) && s >= 0 && s < gen.MAX_SEED ? s + 1 : 0);
-      this.generate();
-    });
-    for (const k of ["kind", "margin", "spread", "flip"]) this.genIn[k].addEventListener("input", () => this.renderGenForm());
     for (const input of Object.values(this.radios)) {
       input.addEventListener("change", () => {
         if (input.checked) { this.label = Number(input.value); this.saveUrl("replace"); }
@@ -538,42 +493,11 @@ class Playground {
     });
   }
 
-  /** The generator's options as the form shows them (throws on a bad value). */
-  genOptions() {
-    const v = this.genIn;
-    return gen.checkOptions({
-      kind: v.kind.value,
-      n: Number(v.n.value),
-      seed: Number(v.seed.value),
-      margin: Number(v.margin.value),
-      spread: Number(v.spread.value),
-      flip: Number(v.flip.value),
-    });
-  }
-
-  setGenForm(o) {
-    const v = this.genIn;
-    v.kind.value = o.kind;
-    v.n.value = String(o.n);
-    v.seed.value = String(o.seed);
-    v.margin.value = String(o.margin);
-    v.spread.value = String(o.spread);
-    v.flip.value = String(o.flip);
-    this.renderGenForm();
-  }
-
-  renderGenForm() {
-    const kind = this.genIn.kind.value;
-    this.genRows.margin.hidden = kind !== "separable";
-    this.genRows.spread.hidden = kind !== "xor";
-    for (const [k, [o, fmt]] of Object.entries(this.genOut)) o.textContent = fmt(Number(this.genIn[k].value));
-  }
-
   /** Generate data with the form's options (or the options given: API). */
   generate(options) {
     let o;
     try {
-      o = options ? gen.checkOptions(options) : this.genOptions();
+      o = options ? gen.checkOptions(options) : this.genForm.options();
     } catch (err) {
       this.say(`Cannot generate: ${err.message}.`);
       return false;
@@ -585,8 +509,7 @@ class Playground {
   /** Put the generated data for options o (already checked) in place. */
   applyGenerated(o, announce) {
     const data = gen.generate(o);
-    const name = `generated: ${o.kind === "xor" ? `XOR, spread ${o.spread}` : `separable, margin \u2265 ${o.margin}`}` +
-      `${o.flip ? `, ${data.flipped.length} flipped` : ""}, seed ${o.seed}`;
+    const name = generatedName(o, data);
     const d = { name, X: data.X, y: data.y, bestGamma: null, gen: { ...o } };
     if (this.genIndex < 0) {
       this.datasets.push(d);
@@ -596,7 +519,7 @@ class Playground {
       this.datasets[this.genIndex] = d;
       this.select.options[this.genIndex].textContent = name;
     }
-    this.setGenForm(o);
+    this.genForm.set(o);
     this.loadDataset(this.genIndex, false);
     if (announce) {
       this.say(`Generated ${this.describeData()}` + (data.flipped.length ? `, ${data.flipped.length} of them with the label flipped` : "") +
