@@ -114,8 +114,8 @@ export function createEpochChart(host, { title = "Updates per epoch", describeLa
   chartSvg.append(t, desc, gridG, barsG, line, dotsG);
   const caption = el("figcaption", { class: "ec-caption" });
   caption.innerHTML =
-    `<span><span class="ec-key ec-key-bar"></span>updates in each epoch</span>` +
-    `<span><span class="ec-key ec-key-line"></span>training mistakes after it</span>`;
+    `<span><span class="ec-key ec-key-bar"></span>updates in the epoch</span>` +
+    `<span><span class="ec-key ec-key-line"></span>mistakes after it</span>`;
   const details = el("details", { class: "ec-table-wrap" });
   details.append(el("summary", {}, "The values"));
   const table = el("table");
