@@ -33,6 +33,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._validate import check_count, check_data, check_scalar, check_theta
+from .playground import demo_id
 
 #: The positions of the demo's mu slider (``book/_margin_demo/margin-core.mjs`` has the
 #: same list): 0 is the plain perceptron.
@@ -140,6 +141,10 @@ class MarginDemo:
         The margin perceptron's threshold at the start: one of :data:`MUS`.
     tau : int, default 100
         The most passes a run makes.
+    element_id : str, optional
+        The id of the demo's element, which keys its state in the page's URL (a link
+        reproduces what the reader saw); by default ``margin-demo-`` and 8 hex digits of
+        a hash of the demo's data, the same from one build to the next.
 
     Raises
     ------
@@ -152,18 +157,20 @@ class MarginDemo:
     >>> X = [[1.0, 2.0], [2.0, 0.5], [-1.0, -1.0], [-2.0, 0.5]]
     >>> demo = MarginDemo({"four points": {"X": X, "y": [1, 1, -1, -1],
     ...                                    "theta": [1.0, 0.5], "theta_0": 0.0}})
-    >>> demo._repr_html_().startswith('<div class="margin-demo"')
+    >>> demo._repr_html_().startswith('<div id="margin-demo-')
     True
     """
 
     def __init__(self, datasets: Mapping[str, Mapping[str, Any]], *, mu: float = 0.0,
-                 tau: int = 100) -> None:
+                 tau: int = 100, element_id: str | None = None) -> None:
         if not isinstance(datasets, Mapping) or not datasets:
             raise ValueError("MarginDemo needs a non-empty mapping of title -> "
                              "{'X', 'y', 'theta', 'theta_0'}")
         self.mu = _check_mu(mu)
         self.tau = check_count(tau, "tau", 1)
         self.datasets = [_dataset(name, spec) for name, spec in datasets.items()]
+        self.element_id = element_id
+        demo_id("margin-demo", {}, element_id)  # a bad id fails here, not at display
 
     # -- the picture for readers without JavaScript ------------------------------------
     def alt_text(self) -> str:
@@ -263,6 +270,7 @@ class MarginDemo:
             "data-tau": str(self.tau),
             "data-datasets": json.dumps(self.datasets, separators=(",", ":"), allow_nan=False),
         }
+        attrs = {"id": demo_id("margin-demo", attrs, self.element_id), **attrs}
         inner = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
         # md-frame keeps the demo's room on the page before its script has run.
         return (f'<div {inner}>\n<div class="md-frame">\n<div class="md-fallback">\n'

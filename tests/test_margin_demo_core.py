@@ -237,6 +237,28 @@ def test_the_state_after_some_steps(js, k):
                                                 abs=1e-14)
         else:
             assert s["margin"] is None
+        assert s["chart"] == chart_after(X, y, c["mu"], c["tau"], s["steps"])
+
+
+def chart_after(X, y, mu, tau, steps):
+    """Updates per finished pass and the training mistakes after it, from the library."""
+    n = len(y)
+    ref = pl.margin_perceptron(X, y, margin=mu, tau=tau, trace=True)
+    steps = min(steps, ref.epochs * n)
+    done = steps // n if steps < ref.epochs * n else ref.epochs
+    rows, theta, theta_0 = [], np.zeros(X.shape[1]), 0.0
+    for t in range(1, done + 1):
+        mine = [u for u in ref.history if u.epoch == t]
+        if mine:
+            theta, theta_0 = mine[-1].theta, mine[-1].theta_0
+        wrong = int(np.sum(y * (X @ theta + theta_0) <= 0))
+        rows.append({"epoch": t, "updates": len(mine), "mistakes": wrong})
+    partial = None
+    if steps % n and steps < ref.epochs * n:
+        t = done + 1
+        partial = {"epoch": t, "updates": sum(
+            1 for u in ref.history if u.epoch == t and u.index < steps % n)}
+    return {"rows": rows, "partial": partial}
 
 
 def grid_bound(m, R, counts, gammas):

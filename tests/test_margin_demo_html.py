@@ -47,6 +47,16 @@ def root_of(html: str) -> dict:
     return attrs
 
 
+def test_the_id_keys_the_url_state_and_stays_from_build_to_build():
+    a = root_of(MarginDemo(chapter_like()).html)["id"]
+    assert a == root_of(MarginDemo(chapter_like()).html)["id"]
+    assert a.startswith("margin-demo-") and len(a) == len("margin-demo-") + 8
+    assert a != root_of(MarginDemo(chapter_like(), mu=0.5).html)["id"]
+    assert root_of(MarginDemo({"a": FOUR}, element_id="ch7-demo").html)["id"] == "ch7-demo"
+    with pytest.raises(ValueError, match="element_id"):
+        MarginDemo({"a": FOUR}, element_id="7 bad")
+
+
 def chapter_like() -> dict:
     """A separable set with its max-margin separator and a noisy one with the generating one."""
     s = pl.make_separable(30, 2, gamma=0.1, R=2.0, theta_0=0.3, seed=1)

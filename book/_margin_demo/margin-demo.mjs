@@ -15,9 +15,14 @@
 // arithmetic starts when it comes near the screen.  All arithmetic is margin-core.mjs's,
 // which tests/test_margin_demo_core.py holds to perceptron_lib.  What the reader has
 // chosen (data set, mu, gamma, steps taken) is one plain object, read by getState() and
-// restored by setState(); each element gets a small API in element.marginDemo (used by
-// the tests).
+// restored by setState(), and kept in the page's URL under the element's id
+// (../_playground/url-state.mjs): a link reproduces it, Back returns to the state before the
+// last change of data set, mu or gamma.  The updates of each pass and the training
+// mistakes after it grow in a chart (../_playground/epoch-chart.mjs).  Each element gets a
+// small API in element.marginDemo (used by the tests).
 
+import { createEpochChart } from "../_playground/epoch-chart.mjs";
+import * as urlState from "../_playground/url-state.mjs";
 import * as core from "./margin-core.mjs";
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -140,11 +145,14 @@ class MarginDemo {
   constructor(root) {
     this.root = root;
     this.uid = `md${++instances}`;
+    this.key = root.id || this.uid; // the demo's key in the URL
+    this.pendingSteps = 0; // steps to make once the demo is in view (a restored link)
     const opts = readOptions(root);
     this.tau = opts.tau;
     if (!root.dataset.datasets) throw new Error("data-datasets is missing");
     this.datasets = parseDatasets(root.dataset.datasets);
     // What the reader has chosen, in one plain object (getState / setState).
+    this.initialMu = opts.mu;
     this.choice = { dataset: 0, mu: opts.mu, gamma: this.datasets[0].gamma, steps: 0 };
     this.active = false;
     this.run = null;
@@ -159,6 +167,8 @@ class MarginDemo {
     // says the same as it will once the run exists, so nothing changes size then.
     this.render();
     this.say(`${this.describeData()}. Press Step, Epoch or Run.`);
+    this.restoreFromUrl();
+    urlState.subscribe(this.key, (got) => this.onHistory(got));
     this.frame.replaceChildren(this.ui);
     root.classList.add("md-ready");
     this.startWhenSeen();
@@ -252,6 +262,8 @@ class MarginDemo {
     figure.append(stage, legend);
 
     this.status = el("p", { class: "md-status md-area-status", "aria-live": "polite", "aria-atomic": "true" });
+    this.chartHost = el("div", { class: "md-chart md-area-chart" });
+    this.chart = createEpochChart(this.chartHost, { title: "Updates per pass, and training mistakes after each pass" });
 
     const readout = el("div", { class: "md-readout md-area-readout" });
     const dl = el("dl", { class: "md-values" });
@@ -289,11 +301,18 @@ class MarginDemo {
     readout.append(dl, help);
 
     this.ui = el("div", { class: "md-ui" });
-    this.ui.append(controls, buttons, figure, this.status, readout);
+    this.ui.append(controls, buttons, figure, this.status, this.chartHost, readout);
 
-    this.select.addEventListener("change", () => this.setState({ dataset: Number(this.select.value), steps: 0 }, "dataset"));
-    this.muInput.addEventListener("input", () => this.setState({ mu: core.MUS[Number(this.muInput.value)], steps: 0 }, "mu"));
-    this.gammaInput.addEventListener("input", () => this.setState({ gamma: this.gammaAt(Number(this.gammaInput.value)) }, "gamma"));
+    this.select.addEventListener("change", () => { this.setState({ dataset: Number(this.select.value), steps: 0 }, "dataset"); this.saveUrl("push"); });
+    this.muInput.addEventListener("input", () => { this.setState({ mu: core.MUS[Number(this.muInput.value)], steps: 0 }, "mu"); this.saveUrl("push"); });
+    // a drag of the gamma slider is one history entry: replace while it moves, push first
+    this.gammaInput.addEventListener("input", () => {
+      this.setState({ gamma: this.gammaAt(Number(this.gammaInput.value)) }, "gamma");
+      this.saveUrl(this.sliding ? "replace" : "push");
+      this.sliding = true;
+    });
+    this.gammaInput.addEventListener("change", () => { this.sliding = false; });
+    this.gammaInput.addEventListener("blur", () => { this.sliding = false; });
     this.bestButton.addEventListener("click", () => this.bestGamma());
     this.buttons.step.addEventListener("click", () => this.step());
     this.buttons.epoch.addEventListener("click", () => this.epoch());
@@ -333,6 +352,12 @@ class MarginDemo {
     if (this.active) return;
     this.active = true;
     if (this.observer) this.observer.disconnect();
+    if (this.pendingSteps) {
+      this.ensureRun();
+      while (!this.run.done && this.run.steps < this.pendingSteps) this.stepRun();
+      this.choice.steps = this.run.steps;
+      this.pendingSteps = 0;
+    }
     this.render();
     this.root.dataset.mdActive = "true";
   }
@@ -352,11 +377,12 @@ class MarginDemo {
     const newRun = c.dataset !== this.choice.dataset || c.mu !== this.choice.mu || !this.run || c.steps < this.run.steps;
     this.choice = c;
     if (newRun) this.loadDataset(c.dataset);
-    if (this.active || c.steps > 0) {
-      this.activate();
+    if (this.active) {
       this.ensureRun();
       while (!this.run.done && this.run.steps < c.steps) this.stepRun();
       this.choice.steps = this.run.steps;
+    } else {
+      this.pendingSteps = c.steps;
     }
     this.syncControls();
     this.render();
@@ -542,6 +568,12 @@ class MarginDemo {
       this.ring.setAttribute("visibility", "hidden");
     }
     this.renderReadout(v);
+    if (this.active && this.run) {
+      const { rows, partial } = core.marginEpochTotals(this.run);
+      this.chart.update(rows, partial);
+    } else {
+      this.chart.update([]);
+    }
   }
 
   renderReadout(v) {
@@ -580,6 +612,75 @@ class MarginDemo {
     this.status.textContent = show(text);
   }
 
+  // -- the URL ------------------------------------------------------------------------------
+  urlStateObject() {
+    const c = this.choice;
+    return { v: 1, d: c.dataset, m: c.mu, g: c.gamma, s: c.steps };
+  }
+
+  saveUrl(mode) {
+    try {
+      if (mode === "push") urlState.pushState(this.key, this.urlStateObject());
+      else urlState.replaceState(this.key, this.urlStateObject());
+    } catch (err) {
+      console.warn(`margin demo ${this.key}: ${err.message}`);
+    }
+  }
+
+  /** A state read from the URL, checked field by field; throws saying what is wrong. */
+  checkUrlState(st) {
+    if (st.v !== 1) throw new Error(`its version ${JSON.stringify(st.v)} is not 1`);
+    const out = { dataset: 0, mu: this.initialMu, gamma: null, steps: 0 };
+    if (st.d !== undefined) {
+      if (!Number.isInteger(st.d) || st.d < 0 || st.d >= this.datasets.length) throw new Error(`there is no data set ${JSON.stringify(st.d)}`);
+      out.dataset = st.d;
+    }
+    const d = this.datasets[out.dataset];
+    out.gamma = d.gamma;
+    if (st.m !== undefined) {
+      if (!core.MUS.includes(st.m)) throw new Error(`its \u03bc ${JSON.stringify(st.m)} is not one of the slider's`);
+      out.mu = st.m;
+    }
+    if (st.g !== undefined) {
+      if (typeof st.g !== "number" || !(st.g > 0) || st.g > d.R) throw new Error(`its \u03b3 ${JSON.stringify(st.g)} is not between 0 and R`);
+      out.gamma = st.g;
+    }
+    if (st.s !== undefined) {
+      if (!Number.isInteger(st.s) || st.s < 0 || st.s > this.tau * d.y.length) throw new Error(`its step position ${JSON.stringify(st.s)} is out of range`);
+      out.steps = st.s;
+    }
+    return out;
+  }
+
+  restoreFromUrl() {
+    const { state: st, error } = urlState.readState(this.key);
+    if (error) { this.say(error); return; }
+    if (!st) return;
+    try {
+      const c = this.checkUrlState(st);
+      this.setState(c);
+      this.say(`Restored from the link: \u201c${this.data.name}\u201d, \u03bc = ${num(c.mu)}, \u03b3 = ${num(c.gamma)}` +
+        (c.steps ? `, after ${plural(c.steps, "step")}.` : "."));
+    } catch (err) {
+      this.say(`The link's saved state for this demo was ignored: ${err.message}.`);
+    }
+  }
+
+  onHistory({ state: st, error }) {
+    this.sliding = false;
+    let text;
+    try {
+      const c = this.checkUrlState(st || { v: 1 });
+      this.run = null;
+      this.setState(c);
+      text = st ? "Back to an earlier state" : "Back to the start";
+    } catch (err) {
+      text = `The saved state for this demo was ignored: ${err.message}`;
+    }
+    if (error) text = error;
+    this.say(`${text}: \u201c${this.data.name}\u201d, \u03bc = ${num(this.choice.mu)}, \u03b3 = ${num(this.choice.gamma)}.`);
+  }
+
   // -- actions ------------------------------------------------------------------------------
   outcomeText() {
     const r = this.run;
@@ -604,6 +705,7 @@ class MarginDemo {
     this.choice.steps = this.run.steps;
     this.render();
     this.say(text);
+    this.saveUrl("replace");
   }
 
   step() {
@@ -645,6 +747,7 @@ class MarginDemo {
     this.choice.steps = 0;
     this.render();
     this.say("Reset: \u03b8 = 0 and \u03b8\u2080 = 0, pass 1.");
+    this.saveUrl("replace");
   }
 
   bestGamma() {
@@ -656,6 +759,7 @@ class MarginDemo {
     const best = core.bestGamma(d.margins, Rmu, counts, d.R);
     if (!best) return null;
     this.setState({ gamma: best.gamma });
+    this.saveUrl("push");
     const v = this.numbers();
     this.say(`Best \u03b3 for ${counts ? `the ${plural(v.visited, "visit")} so far` : "one pass"}: \u03b3 = ${num(best.gamma)}, bound ${num(counts ? v.boundNow : v.bound1)}.`);
     return best.gamma;
@@ -694,6 +798,8 @@ class MarginDemo {
       D1: v.D1, Dnow: v.Dnow, bound1: v.bound1, boundNow: v.boundNow,
       margin: v.margin, gammaOpt: this.data.gammaOpt,
       deficientDrawn: this.deficientG.childElementCount,
+      chart: this.chart.values(),
+      key: this.key,
       status: this.status.textContent,
       readout: Object.fromEntries(Object.entries(this.out).map(([k, dd]) => [k, dd.textContent])),
     };
@@ -723,6 +829,7 @@ export function mount(root) {
       getState: () => md.getState(),
       setState: (change) => md.setState(change),
       snapshot: () => md.snapshot(),
+      flushUrl: () => urlState.flush(),
       /** Where the data point (x, y) is on the screen, in client pixels. */
       clientPoint: (x, y) => {
         const q = new DOMPoint(md.sx(x), md.sy(y)).matrixTransform(md.plot.getScreenCTM());

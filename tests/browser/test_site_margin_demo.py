@@ -59,7 +59,8 @@ def demo_site(tmp_path_factory):
     static = site / "_static"
     mda.DEMO.install(static)
     (static / "playground").mkdir()
-    shutil.copy(ROOT / "book" / "_playground" / "perceptron-core.mjs", static / "playground")
+    for f in (ROOT / "book" / "_playground").glob("*.mjs"):  # as playground_assets does
+        shutil.copy(f, static / "playground")
     demo = MarginDemo(chapter_data())
     head = ('<script>if (location.protocol !== "file:") '
             'document.documentElement.classList.add("margin-demo-js");</script>'
@@ -83,7 +84,7 @@ def open_page(browser, demo_site):
     contexts = []
 
     def _open(width: int = 1280, height: int = 900, scheme: str = "light", scroll: bool = True,
-              **options):
+              query: str = "", **options):
         ctx = browser.new_context(viewport={"width": width, "height": height},
                                   color_scheme=scheme, **options)
         contexts.append(ctx)
@@ -91,7 +92,7 @@ def open_page(browser, demo_site):
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.goto(f"{demo_site}/index.html", wait_until="load")
+        page.goto(f"{demo_site}/index.html{query}", wait_until="load")
         if scheme == "dark":
             page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
         page.wait_for_function(f"() => {API}")
@@ -161,6 +162,27 @@ def assert_numbers(st: dict, data: dict, steps: int) -> None:
         assert st["margin"] == pytest.approx(pl.margin(X, y, theta, theta_0), rel=1e-12)
     else:
         assert st["margin"] is None
+    assert st["chart"] == chart_after(X, y, mu, 100, steps)
+
+
+def chart_after(X, y, mu, tau, steps):
+    """The chart's bars and dots: updates per finished pass, training mistakes after it."""
+    n = len(y)
+    ref = pl.margin_perceptron(X, y, margin=mu, tau=tau, trace=True)
+    steps = min(steps, ref.epochs * n)
+    done = ref.epochs if steps == ref.epochs * n else steps // n
+    rows, theta, theta_0 = [], np.zeros(2), 0.0
+    for t in range(1, done + 1):
+        mine = [u for u in ref.history if u.epoch == t]
+        if mine:
+            theta, theta_0 = mine[-1].theta, mine[-1].theta_0
+        rows.append({"epoch": t, "updates": len(mine),
+                     "mistakes": int(np.sum(y * (X @ theta + theta_0) <= 0))})
+    partial = None
+    if steps % n and steps < ref.epochs * n:
+        partial = {"epoch": done + 1, "updates": sum(
+            1 for u in ref.history if u.epoch == done + 1 and u.index < steps % n)}
+    return {"rows": rows, "partial": partial}
 
 
 def shown(page, key: str) -> str:
@@ -354,12 +376,11 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     n = len(data["y"])
     page.locator(f"{SEL} select").focus()
     names = [focused(page)]
-    for _ in range(8):
+    for _ in range(9):
         page.keyboard.press("Tab")
         names.append(focused(page).split("\n")[0])
-    assert names[:8] == ["Data set", "\u03bc", "\u03b3", "Best \u03b3", "Step", "Epoch", "Run",
-                         "Reset"], names
-    assert names[8] == "What the numbers are, and the keys"
+    assert names == ["Data set", "\u03bc", "\u03b3", "Best \u03b3", "Step", "Epoch", "Run",
+                     "Reset", "The values", "What the numbers are, and the keys"], names
     # the keys s, e, r, 0 with the focus anywhere in the demo
     page.locator(f"{SEL} button.md-step").focus()
     page.keyboard.press("s")
@@ -395,6 +416,72 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     st3 = snap(page)
     assert st3["boundNow"] <= st2["boundNow"] and "Best \u03b3" in st3["status"]
     assert page.errors == []
+
+
+# ---------------------------------------------------------------------------------------
+# The state in the URL
+
+
+def test_a_link_reproduces_what_the_reader_saw(open_page):
+    page = open_page()
+    sets = page_datasets(page)
+    page.locator(f"{SEL} select").select_option(label="separable")
+    page.locator(f"{SEL} input.md-range").first.focus()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.locator(f"{SEL} input.md-range").nth(1).focus()
+    page.keyboard.press("ArrowRight")
+    for _ in range(7):
+        page.keyboard.press("s")
+    page.evaluate(f"() => {API}.flushUrl()")
+    seen = snap(page)
+    assert (seen["dataset"], seen["mu"], seen["steps"]) == (1, MUS[3], 7)
+    query = page.evaluate("() => location.search")
+    assert seen["key"] in query and seen["key"].startswith("margin-demo-")
+    other = open_page(query=query)
+    st = snap(other)
+    assert {k: st[k] for k in ("dataset", "mu", "gamma", "steps")} == {
+        k: seen[k] for k in ("dataset", "mu", "gamma", "steps")}
+    assert st["theta"] == seen["theta"] and st["visits"] == seen["visits"]
+    assert_numbers(st, sets[1], 7)
+    assert "Restored from the link" in st["status"]
+    assert other.errors == [] and page.errors == []
+
+
+def test_back_returns_to_the_state_before_the_last_change(open_page):
+    page = open_page()
+    start = snap(page)
+    page.locator(f"{SEL} select").select_option(label="separable")
+    page.locator(f"{SEL} button.md-epoch").click()
+    page.locator(f"{SEL} button.md-best").click()
+    best = snap(page)
+    page.go_back()
+    page.wait_for_function(f"() => {API}.snapshot().gamma !== {best['gamma']}")
+    st = snap(page)
+    assert st["dataset"] == 1 and st["gamma"] == page_datasets(page)[1]["gamma"]
+    assert "Back to an earlier state" in st["status"]
+    page.go_back()
+    page.wait_for_function(f"() => {API}.snapshot().dataset === 0")
+    st = snap(page)
+    assert (st["gamma"], st["mu"], st["steps"]) == (start["gamma"], start["mu"], 0)
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("bad", ['{"v":1,"d":7}', '{"v":1,"m":0.4}', '{"v":1,"g":-1}',
+                                 '{"v":1,"s":1e9}', '{"v":2}'])
+def test_a_hostile_link_is_ignored_and_said(open_page, bad):
+    import base64
+
+    enc = base64.urlsafe_b64encode(bad.encode()).decode().rstrip("=")
+    probe = open_page(scroll=False)
+    key = snap(probe)["key"]
+    page = open_page(query=f"?{key}={enc}")
+    st = snap(page)
+    assert (st["dataset"], st["mu"], st["steps"]) == (0, 0, 0)
+    assert "ignored" in st["status"]
+    assert page.errors == []
+    page = open_page(query=f"?{key}=%%%not-base64")
+    assert snap(page)["steps"] == 0 and page.errors == []
 
 
 AXE_ON = """async ([selector, options]) => {

@@ -11,7 +11,7 @@
 // number of steps in "stops", the state of a run stepped that far (theta, theta0,
 // mistakes, visits, the total deficiency of the visited sequence at the first gamma and
 // its bound with sqrt(R^2 + 2 mu), the margin of the current hypothesis, the best gamma
-// up to R).  It also prints the positions of the page's mu slider.  tests/test_margin_demo_core.py
+// up to R, the chart's updates per pass and mistakes after it).  It also prints the positions of the page's mu slider.  tests/test_margin_demo_core.py
 // compares all of it with perceptron_lib.  A bad case stops the script with exit status
 // 1 and the message on stderr.
 
@@ -58,6 +58,7 @@ data.cases.forEach((c, k) => {
         visits: r.visits.slice(), D, bound: m.fsBound(Rmu, g, D),
         margin: m.hypothesisMargin(c.X, c.y, r.theta, r.theta0),
         best: m.bestGamma(margins, Rmu, r.visits, R),
+        chart: m.marginEpochTotals(r),
       };
     });
     results.push({ run, R, Rmu, margins, atGamma, best: m.bestGamma(margins, R), stops });
