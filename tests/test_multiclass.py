@@ -407,3 +407,18 @@ def test_the_trace_records_each_hypothesis(offset):
         prev, prev0 = u.Theta, u.theta_0
     np.testing.assert_array_equal(prev, r.Theta)
     np.testing.assert_array_equal(prev0, r.theta_0)
+
+
+@settings(max_examples=150, deadline=None)
+@given(integer_multiclass(), st.booleans())
+def test_kesler_equivalence_with_exact_ties(data, offset):
+    # integer data: scores tie exactly, so the tie rules of both sides are put to work
+    X, y = data
+    r = pl.multiclass_perceptron(X, y, tau=6, trace=True, offset=offset)
+    k = pl.kesler_construction(X, y, offset=offset)
+    W, mistakes, epochs, converged, updates = _kesler_most_violated(k, 6)
+    assert [(u.epoch, u.index, u.true, u.rival) for u in r.history] == updates
+    assert (r.mistakes, r.epochs, r.converged) == (mistakes, epochs, converged)
+    T, t0 = pl.kesler_weights(W, k)
+    np.testing.assert_array_equal(T, r.Theta)
+    np.testing.assert_array_equal(t0, r.theta_0)
