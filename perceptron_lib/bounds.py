@@ -110,6 +110,19 @@ def margin_perceptron_bound(R: float, gamma: float, margin: float) -> float:
     and ``||theta||^2`` by ``2 y theta . x + ||x||^2 <= 2 margin + R^2``.  With
     ``margin = 0`` this is chapter 4's ``(R / gamma)^2``.
 
+    Parameters
+    ----------
+    R : float, >= 0
+        Bound on the norms of the (lifted, with an offset) examples.
+    gamma : float, > 0
+        Margin of a unit separator through the origin of those examples.
+    margin : float, >= 0
+        The margin perceptron's threshold.
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     >>> margin_perceptron_bound(1.0, 0.5, 0.0), margin_perceptron_bound(1.0, 0.5, 1.0)
@@ -142,6 +155,17 @@ def multiclass_mistake_bound(R: float, gamma: float) -> float:
     whose radius is ``sqrt(2) R``.  With offsets, ``R`` is the radius of the lifted
     data ``(x, 1)``.
 
+    Parameters
+    ----------
+    R : float, >= 0
+        Bound on the norms of the (lifted, with offsets) examples.
+    gamma : float, > 0
+        Multiclass margin of a ``(Theta, theta_0)`` of unit norm.
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     >>> multiclass_mistake_bound(1.0, 0.5)
@@ -170,6 +194,10 @@ def kernel_mistake_bound(G: ArrayLike, gamma: float) -> float:
         The Gram matrix ``G[i, j] = K(x_i, x_j)`` of the data.
     gamma : float, > 0
         A margin in feature space.
+
+    Returns
+    -------
+    float
 
     Examples
     --------

@@ -260,7 +260,18 @@ def multiclass_perceptron(
 
 
 def multiclass_scores(result: MulticlassResult, X: ArrayLike) -> np.ndarray:
-    """Every class's score ``Theta[k] . x + theta_0[k]``, shape (n, m) (chapter 7)."""
+    """Every class's score ``Theta[k] . x + theta_0[k]`` (chapter 7).
+
+    Parameters
+    ----------
+    result : MulticlassResult
+    X : array_like, shape (n, d)
+
+    Returns
+    -------
+    numpy.ndarray, shape (n, m)
+        Column ``k`` for ``result.classes[k]``.
+    """
     Xa = check_X(X)
     if Xa.shape[1] != result.Theta.shape[1]:
         raise ValueError(
@@ -271,6 +282,11 @@ def multiclass_scores(result: MulticlassResult, X: ArrayLike) -> np.ndarray:
 
 def multiclass_predict(result: MulticlassResult, X: ArrayLike) -> np.ndarray:
     """The class of the largest score, the first in ``classes`` order on a tie (chapter 7).
+
+    Parameters
+    ----------
+    result : MulticlassResult
+    X : array_like, shape (n, d)
 
     Returns
     -------
@@ -397,6 +413,19 @@ def kesler_weights(W: ArrayLike, kesler: KeslerData) -> tuple[np.ndarray, np.nda
 
     The inverse of the flattening of :func:`kesler_construction`: ``Theta`` has shape
     (m, d), ``theta_0`` shape (m,) (zeros when the construction has no offsets).
+
+    Parameters
+    ----------
+    W : array_like, shape (m d,) or (m (d + 1),)
+        A weight vector on the Kesler data, e.g. the ``theta`` of
+        :func:`perceptron_lib.perceptron_through_origin` run on ``kesler.X``.
+    kesler : KeslerData
+        The construction ``W`` belongs to.
+
+    Returns
+    -------
+    Theta : numpy.ndarray, shape (m, d)
+    theta_0 : numpy.ndarray, shape (m,)
     """
     m, d = kesler.classes.size, kesler.d
     width = kesler.X.shape[1]
@@ -433,6 +462,10 @@ def multiclass_margin(
         Offsets; None for none (zeros).
     classes : array_like, optional
         By default the sorted distinct labels.
+
+    Returns
+    -------
+    float
 
     Examples
     --------
