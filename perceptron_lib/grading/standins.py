@@ -41,7 +41,7 @@ EQUIVALENTS: dict[str, tuple[str, ...]] = {
     # are the perceptron (chapter 7).
     "perceptron": ("perceptron_through_origin", "averaged_perceptron", "voted_perceptron",
                    "kernel_perceptron", "Perceptron", "margin_perceptron",
-                   "multiclass_perceptron"),
+                   "multiclass_perceptron", "MarginPerceptronExplorer"),
     "perceptron_through_origin": ("perceptron", "averaged_perceptron", "voted_perceptron",
                                   "kernel_perceptron", "Perceptron", "margin_perceptron",
                                   "multiclass_perceptron"),
@@ -50,6 +50,8 @@ EQUIVALENTS: dict[str, tuple[str, ...]] = {
     "predict": ("voted_predict", "one_vs_all_predict", "multiclass_predict",
                 "kernel_predict"),
     "one_vs_all_predict": ("multiclass_predict",),
+    # The step-through trainer keeps the running average of its hypotheses.
+    "averaged_perceptron": ("StepTrainer",),
     # The margins of chapter 3 come back from the deficiency at a large gamma, and the
     # multiclass and kernel margins contain the binary one.
     "signed_distance": ("hinge_deficiency",),
@@ -64,6 +66,8 @@ EQUIVALENTS: dict[str, tuple[str, ...]] = {
     "hinge_deficiency": ("point_margins", "signed_distance"),
     "multiclass_perceptron": ("kesler_construction", "kesler_weights", "perceptron",
                               "perceptron_through_origin"),
+    # The margin perceptron's explorer steps through the same loop.
+    "margin_perceptron": ("MarginPerceptronExplorer",),
 }
 
 #: Names under which code reaches a module of the library (``pl.perceptron``).
