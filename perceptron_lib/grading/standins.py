@@ -190,6 +190,17 @@ def _routes(names: frozenset[str]) -> tuple[str, ...]:
         found |= grown
 
 
+def _graded(short: str, names: set[str]) -> str:
+    """The graded function a library function ``short`` stands in for: itself, the
+    graded function it is an equivalent of, or else the first of ``names``."""
+    if short in names:
+        return short
+    for name in sorted(names):
+        if short in EQUIVALENTS.get(name, ()):
+            return name
+    return sorted(names)[0] if names else "this function"
+
+
 def _message(name: str, key: str, names: set[str]) -> str:
     module, qual = key.split(":")
     short = qual.split(".")[-1]
@@ -243,10 +254,7 @@ def stub_library(names: Iterable[str], dest: Path) -> Path:
     by_module: dict[str, dict[str, str]] = {}
     for key in routes(names):
         module, qual = key.split(":")
-        graded = qual.split(".")[-1] if qual.split(".")[-1] in names else sorted(names)[0]
-        for name in sorted(names):
-            if name in EQUIVALENTS and qual.split(".")[-1] in EQUIVALENTS[name]:
-                graded = name
+        graded = _graded(qual.split(".")[-1], names)
         by_module.setdefault(module, {})[qual] = _message(graded, key, names)
     root = Path(dest) / "perceptron_lib"
     if root.exists():
@@ -352,14 +360,14 @@ def standing_in(names: Iterable[str]) -> Iterator[None]:
             if module_name not in sys.modules:  # not loaded: a placeholder until the end
                 short = key.split(":")[1].split(".")[-1]
                 sys.modules[module_name] = _Absent(
-                    module_name, _message(short if short in names else first, key, names))
+                    module_name, _message(_graded(short, names), key, names))
                 absent.append(module_name)
                 continue
             owner, attr, fn = _resolve(key)
             if fn is None:
                 continue
             short = key.split(":")[1].split(".")[-1]
-            graded = short if short in names else first
+            graded = _graded(short, names)
             message = _message(graded, key, names)
             try:
                 swap(fn, message)
