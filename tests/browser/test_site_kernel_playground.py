@@ -272,12 +272,13 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     page = open_page()
     page.locator(f"{SEL} select.kp-select").focus()
     names = [focused(page)]
-    for _ in range(10):
+    for _ in range(11):
         page.keyboard.press("Tab")
         names.append(focused(page))
     assert names[:9] == ["Data set", "polynomial", "Degree", "\u03b3 (RBF)", "Generate data",
                          "Step", "Epoch", "Run", "Reset"], names
-    assert names[9] == "Examples with \u03b1 > 0" and names[10] == "Keys and controls"
+    assert names[9] == "The values"  # the chart's table
+    assert names[10] == "Examples with \u03b1 > 0" and names[11] == "Keys and controls"
 
     # the gamma slider: arrow keys move it along the slider's values and choose RBF
     page.locator(f"{SEL} input.kp-range").nth(1).focus()
