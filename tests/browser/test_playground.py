@@ -270,6 +270,7 @@ def key_of(page) -> str:
 
 def wait_for_url(page, key: str, present: bool = True) -> dict | None:
     """The playground's state in the page's URL, once the coalesced write has happened."""
+    page.wait_for_timeout(300)  # url-state.mjs writes at most every 120 ms
     page.wait_for_function("([k, p]) => new URL(location.href).searchParams.has(k) === p",
                            arg=[key, present])
     text = page.evaluate("(k) => new URL(location.href).searchParams.get(k)", key)
