@@ -26,6 +26,7 @@
 // perceptron_lib.make_demo_data also makes.
 
 import * as core from "./kernel-core.mjs";
+import { el, labelText, niceStep, num, show, svg } from "../playground/dom.mjs";
 // The pieces shared with the other playgrounds live in book/_playground, which the site
 // serves as _static/playground next to _static/kernel-playground (book/_ext): hence "../playground".
 import { createEpochChart } from "../playground/epoch-chart.mjs";
@@ -33,7 +34,6 @@ import { createGeneratorForm, generatedName } from "../playground/generator-form
 import * as gen from "../playground/generator.mjs";
 import * as urlState from "../playground/url-state.mjs";
 
-const SVGNS = "http://www.w3.org/2000/svg";
 // The drawing's own units (viewBox); the plot area is a square inside it.  The field's
 // canvas is placed over the same square by the stylesheet (kernel-playground.css).
 const VB = 400;
@@ -48,36 +48,8 @@ let instances = 0;
 // ---------------------------------------------------------------------------------------
 // Small functions
 
-function el(tag, attrs = {}, text) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-function svg(tag, attrs = {}) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
-
-/** A number for people: integers as they are, others with 4 significant digits. */
-function num(v, digits = 4) {
-  if (v === 0 || Object.is(v, -0)) return "0";
-  if (Number.isInteger(v) && Math.abs(v) < 1e9) return String(v);
-  return String(Number(v.toPrecision(digits)));
-}
-const show = (s) => s.replace(/-/g, "\u2212"); // typographic minus for the page
 const vec = (v) => `(${v.map((a) => num(a, 3)).join(", ")})`;
-const labelText = (y) => (y > 0 ? "+1" : "\u22121");
 const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
-
-function niceStep(span) {
-  const raw = span / 6;
-  const p = 10 ** Math.floor(Math.log10(raw));
-  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
-  return 10 * p;
-}
 
 function parseDatasets(text) {
   let raw;

@@ -27,12 +27,13 @@
 // in "Generate data", seeded data the library's make_demo_data also makes (generator.mjs).
 
 import * as core from "./perceptron-core.mjs";
+import { el, labelText, num, show, svg } from "./dom.mjs";
+import { clipPolygon, lineInBox, roundTo, viewFor, viewFrom } from "./plot-geometry.mjs";
 import { createEpochChart } from "./epoch-chart.mjs";
 import * as gen from "./generator.mjs";
 import { createGeneratorForm, generatedName } from "./generator-form.mjs";
 import * as urlState from "./url-state.mjs";
 
-const SVGNS = "http://www.w3.org/2000/svg";
 // The drawing's own units (viewBox); the plot area is a square inside it.
 const VB = 400;
 const AREA = { left: 34, top: 8, size: 358 };
@@ -60,118 +61,7 @@ let instances = 0;
 // ---------------------------------------------------------------------------------------
 // Small helpers
 
-function el(tag, attrs = {}, text) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-function svg(tag, attrs = {}) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
-
-/** A number for people: integers as they are, others with 4 significant digits. */
-function num(v, digits = 4) {
-  if (v === 0 || Object.is(v, -0)) return "0";
-  if (Number.isInteger(v) && Math.abs(v) < 1e9) return String(v);
-  return String(Number(v.toPrecision(digits)));
-}
-const show = (s) => s.replace(/-/g, "\u2212"); // typographic minus for the page
 const vec = (v) => `(${v.map((a) => num(a)).join(", ")})`;
-const labelText = (y) => (y > 0 ? "+1" : "\u22121");
-
-/** Part of the convex polygon where a x + b y + c >= 0 (Sutherland-Hodgman, one edge). */
-function clipPolygon(poly, a, b, c) {
-  const out = [];
-  for (let k = 0; k < poly.length; k++) {
-    const p = poly[k];
-    const q = poly[(k + 1) % poly.length];
-    const fp = a * p[0] + b * p[1] + c;
-    const fq = a * q[0] + b * q[1] + c;
-    if (fp >= 0) out.push(p);
-    if (fp >= 0 !== fq >= 0) {
-      const s = fp / (fp - fq);
-      out.push([p[0] + s * (q[0] - p[0]), p[1] + s * (q[1] - p[1])]);
-    }
-  }
-  return out;
-}
-
-/** Endpoints of the line a x + b y + c = 0 inside the box, or null. */
-function lineInBox(a, b, c, v) {
-  const pts = [];
-  const eps = 1e-12 * v.span;
-  if (b !== 0) {
-    for (const x of [v.x0, v.x1]) {
-      const y = -(a * x + c) / b;
-      if (y >= v.y0 - eps && y <= v.y1 + eps) pts.push([x, y]);
-    }
-  }
-  if (a !== 0) {
-    for (const y of [v.y0, v.y1]) {
-      const x = -(b * y + c) / a;
-      if (x >= v.x0 - eps && x <= v.x1 + eps) pts.push([x, y]);
-    }
-  }
-  if (pts.length < 2) return null;
-  let best = null;
-  let far = -1;
-  for (let i = 0; i < pts.length; i++) {
-    for (let j = i + 1; j < pts.length; j++) {
-      const d = Math.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1]);
-      if (d > far) {
-        far = d;
-        best = [pts[i], pts[j]];
-      }
-    }
-  }
-  return far > 0 ? best : null;
-}
-
-function niceStep(span) {
-  const raw = span / 6;
-  const p = 10 ** Math.floor(Math.log10(raw));
-  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
-  return 10 * p;
-}
-
-/** A square view around the points, grown by 1 on every side, like the Python explorers. */
-function viewFor(X) {
-  let lo = [-2, -2];
-  let hi = [2, 2];
-  if (X.length) {
-    lo = [Infinity, Infinity];
-    hi = [-Infinity, -Infinity];
-    for (const [a, b] of X) {
-      lo = [Math.min(lo[0], a), Math.min(lo[1], b)];
-      hi = [Math.max(hi[0], a), Math.max(hi[1], b)];
-    }
-  }
-  const span = Math.max(hi[0] - lo[0] + 2, hi[1] - lo[1] + 2, 4);
-  const mid = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2];
-  return viewFrom(mid[0] - span / 2, mid[0] + span / 2, mid[1] - span / 2, mid[1] + span / 2, span);
-}
-
-/** The square view [x0, x1] x [y0, y1] of side span, with its grid steps. */
-function viewFrom(x0, x1, y0, y1, span) {
-  const step = niceStep(span);
-  const snap = step / 10; // new and moved points land on a 1/10 grid
-  return { x0, x1, y0, y1, span, step, snap };
-}
-
-function roundTo(v, s) {
-  let out;
-  if (s < 1) {
-    const inv = Math.round(1 / s);
-    out = Math.round(v * inv) / inv;
-  } else {
-    out = Math.round(v / s) * s;
-  }
-  return out === 0 ? 0 : out; // no -0
-}
 
 function parseDatasets(text) {
   let raw;
