@@ -33,6 +33,7 @@ import { createEpochChart } from "./epoch-chart.mjs";
 import * as gen from "./generator.mjs";
 import { createGeneratorForm, generatedName } from "./generator-form.mjs";
 import * as urlState from "./url-state.mjs";
+import { EditHistory } from "./edit-history.mjs";
 
 // The drawing's own units (viewBox); the plot area is a square inside it.
 const VB = 400;
@@ -127,8 +128,10 @@ class Playground {
     this.showBand = this.marginMode;
     this.drag = null;
     this.drags = 0;
-    this.undoStack = []; // snapshots before each edit, the last on top
-    this.lastEditTag = null; // edits with the same tag in a row are one (a drag, arrow moves)
+    this.history = new EditHistory({
+      key: this.key, depth: UNDO_DEPTH,
+      snapshot: (what) => this.snapshot(what), stateObject: () => this.urlStateObject(),
+    });
     this.gen = null; // the generator's options, while the data are the generated ones
     this.custom = false; // the data were edited since they were loaded or generated
     this.genIndex = -1; // the menu's entry for generated data, once there is one
@@ -469,21 +472,13 @@ class Playground {
    * Edits in a row with the same tag (not null) are one: one snapshot, one entry.
    */
   edit(tag, what, fn) {
-    const same = tag !== null && tag === this.lastEditTag;
-    if (!same) {
-      this.undoStack.push(this.snapshot(what));
-      if (this.undoStack.length > UNDO_DEPTH) this.undoStack.shift();
-    }
-    this.lastEditTag = tag;
-    fn();
-    this.saveUrl(same ? "replace" : "push");
+    this.history.edit(tag, what, fn);
     this.renderButtons();
   }
 
   /** Take back the last edit of the data. */
   undo() {
-    const snap = this.undoStack.pop();
-    this.lastEditTag = null;
+    const snap = this.history.undo();
     if (!snap) {
       this.say("Nothing to undo.");
       this.renderButtons();
@@ -491,6 +486,7 @@ class Playground {
     }
     this.restoreSnapshot(snap);
     this.saveUrl("push");
+    this.renderButtons();
     const v = this.visits();
     this.say(`Undone: ${snap.what}. ${this.describeData()}; ` + (v ? `the run is back at visit ${v}, ${this.stateText()}.` : "theta = 0."));
     return true;
@@ -513,13 +509,7 @@ class Playground {
   }
 
   saveUrl(mode) {
-    try {
-      if (mode === "push") urlState.pushState(this.key, this.urlStateObject());
-      else urlState.replaceState(this.key, this.urlStateObject());
-    } catch (err) {
-      // too many points for a link: the page works on, its address does not follow
-      console.warn(`perceptron playground ${this.key}: ${err.message}`);
-    }
+    this.history.save(mode);
   }
 
   /** Check a state read from the URL; returns what to apply, or throws saying what is wrong. */
@@ -609,8 +599,7 @@ class Playground {
 
   /** Back or Forward: show the state of the history entry reached. */
   onHistory({ state: st, error }) {
-    this.undoStack = [];
-    this.lastEditTag = null;
+    this.history.forget();
     if (error || !st) {
       this.loadDataset(0, false);
       this.say(error ?? `Back to the start: ${this.describeData()}.`);
@@ -1016,7 +1005,7 @@ class Playground {
     const done = !this.run || this.run.done;
     for (const k of ["step", "epoch", "run"]) this.buttons[k].setAttribute("aria-disabled", String(done));
     this.buttons.reset.setAttribute("aria-disabled", String(!this.run || (!this.run.last)));
-    this.buttons.undo.setAttribute("aria-disabled", String(this.undoStack.length === 0));
+    this.buttons.undo.setAttribute("aria-disabled", String(this.history.depth === 0));
     this.buttons.clear.setAttribute("aria-disabled", String(this.X.length === 0));
   }
 
@@ -1061,8 +1050,7 @@ class Playground {
 
   /** After a step, an epoch, a run or a reset: the URL follows (no new history entry). */
   ran() {
-    this.lastEditTag = null;
-    this.saveUrl("replace");
+    this.history.moved();
   }
 
   step() {
@@ -1236,7 +1224,7 @@ class Playground {
       custom: this.custom,
       generator: this.gen ? { ...this.gen } : null,
       showBand: this.showBand,
-      undoDepth: this.undoStack.length,
+      undoDepth: this.history.depth,
       chart: this.chart.values(),
     };
   }
