@@ -567,3 +567,27 @@ def test_the_generators_points_are_the_librarys(open_page):
     page.go_back()
     assert state(page)["generator"]["seed"] == 12
     assert page.errors == []
+
+
+def test_undo_takes_back_the_data_and_the_kernel_with_the_step(open_page):
+    page = open_page()
+    undo = page.locator(f"{SEL} .kp-undo")
+    assert undo.get_attribute("aria-disabled") == "true"
+    st0 = state(page)
+    page.locator(f"{SEL} .kp-epoch").click()
+    page.evaluate(f"() => {API}.generate({{kind: 'xor', n: 24, seed: 9, spread: 0.4}})")
+    page.locator(f"{SEL} input[type=radio][value=RBF]").check()
+    assert state(page)["undoDepth"] == 2
+    undo.click()
+    st = state(page)
+    assert st["kernel"]["kind"] == "polynomial" and st["generator"]["seed"] == 9
+    page.locator(f"{SEL} .kp-step").focus()
+    page.keyboard.press("Control+z")
+    st = state(page)
+    assert st["X"] == st0["X"] and st["generator"] is None
+    n = len(st["y"])
+    assert st["visits"] == n  # the epoch made before the first change
+    assert st["alpha"] == alpha_after(library_run(st), n, n)[0]
+    assert st["status"].startswith("Undone: generating")
+    assert undo.get_attribute("aria-disabled") == "true"
+    assert page.errors == []
