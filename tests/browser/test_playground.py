@@ -387,7 +387,6 @@ def test_undo_by_button_and_keys_returns_data_and_step(open_page):
     page = open_page("book/01_algorithm.html")
     st0 = state(page)
     assert page.locator(f"{SEL} .pg-undo").get_attribute("aria-disabled") == "true"
-    page.keyboard.press("Tab")  # the focus in the playground for its keys
     page.locator(f"{SEL} .pg-step").click()
     page.locator(f"{SEL} .pg-step").click()
     click_at(page, 1.0, -2.0)  # add
@@ -476,7 +475,7 @@ def test_the_generators_points_are_the_librarys(open_page, base_url, options):
     page.wait_for_function(f"() => {API}")
     st = state(page)
     assert st["X"] == ref.X.tolist() and st["converged"] == (options["kind"] == "separable")
-    page.keyboard.press("Tab")
+    page.locator(f"{SEL} .pg-step").focus()  # the playground's keys work inside it
     page.keyboard.press("Control+z")
     assert "Nothing to undo" in state(page)["status"]  # a reload starts a new undo history
     assert page.errors == []
