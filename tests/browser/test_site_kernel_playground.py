@@ -273,13 +273,13 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     page = open_page()
     page.locator(f"{SEL} select.kp-select").focus()
     names = [focused(page)]
-    for _ in range(11):
+    for _ in range(12):
         page.keyboard.press("Tab")
         names.append(focused(page))
-    assert names[:9] == ["Data set", "polynomial", "Degree", "\u03b3 (RBF)", "Generate data",
-                         "Step", "Epoch", "Run", "Reset"], names
-    assert names[9] == "The values"  # the chart's table
-    assert names[10] == "Examples with \u03b1 > 0" and names[11] == "Keys and controls"
+    assert names[:10] == ["Data set", "polynomial", "Degree", "\u03b3 (RBF)", "Generate data",
+                          "Undo", "Step", "Epoch", "Run", "Reset"], names
+    assert names[10] == "The values"  # the chart's table
+    assert names[11] == "Examples with \u03b1 > 0" and names[12] == "Keys and controls"
 
     # the gamma slider: arrow keys move it along the slider's values and choose RBF
     page.locator(f"{SEL} input.kp-range").nth(1).focus()
