@@ -42,7 +42,8 @@ def _gamma(gamma: object) -> float:
 def freund_schapire_bound(R: float, gamma: float, D: float, *, passes: int = 1) -> float:
     """Freund and Schapire's mistake bound ``((R + D) / gamma)^2`` for any data (chapter 7).
 
-    Theorem (Freund and Schapire 1999, theorem 1; Block and Novikoff when ``D = 0``).
+    Theorem (Freund and Schapire 1999, for data that need not be separable; Block and
+    Novikoff when ``D = 0``).
     Let ``(x_1, y_1), ..., (x_N, y_N)`` be any sequence of examples with
     ``||x_t|| <= R``.  Let ``u`` be any unit vector and ``gamma > 0``; let
     ``d_t = max(0, gamma - y_t u . x_t)`` and ``D = sqrt(sum_t d_t^2)``.  Then
@@ -109,6 +110,19 @@ def margin_perceptron_bound(R: float, gamma: float, margin: float) -> float:
     and ``||theta||^2`` by ``2 y theta . x + ||x||^2 <= 2 margin + R^2``.  With
     ``margin = 0`` this is chapter 4's ``(R / gamma)^2``.
 
+    Parameters
+    ----------
+    R : float, >= 0
+        Bound on the norms of the (lifted, with an offset) examples.
+    gamma : float, > 0
+        Margin of a unit separator through the origin of those examples.
+    margin : float, >= 0
+        The margin perceptron's threshold.
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     >>> margin_perceptron_bound(1.0, 0.5, 0.0), margin_perceptron_bound(1.0, 0.5, 1.0)
@@ -141,6 +155,17 @@ def multiclass_mistake_bound(R: float, gamma: float) -> float:
     whose radius is ``sqrt(2) R``.  With offsets, ``R`` is the radius of the lifted
     data ``(x, 1)``.
 
+    Parameters
+    ----------
+    R : float, >= 0
+        Bound on the norms of the (lifted, with offsets) examples.
+    gamma : float, > 0
+        Multiclass margin of a ``(Theta, theta_0)`` of unit norm.
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     >>> multiclass_mistake_bound(1.0, 0.5)
@@ -169,6 +194,10 @@ def kernel_mistake_bound(G: ArrayLike, gamma: float) -> float:
         The Gram matrix ``G[i, j] = K(x_i, x_j)`` of the data.
     gamma : float, > 0
         A margin in feature space.
+
+    Returns
+    -------
+    float
 
     Examples
     --------

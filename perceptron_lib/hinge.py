@@ -45,9 +45,10 @@ def hinge_deficiency(
     :func:`perceptron_lib.margin`, which divides by ``||theta||``: a geometric margin in
     the original space.)
 
-    ``D`` is 0 exactly when every example has lifted margin at least ``gamma``; each
-    ``d_i`` is at most ``gamma`` for a correctly classified example and exceeds it for
-    a misclassified one.
+    ``D`` is 0 exactly when every example has lifted margin at least ``gamma``.  Each
+    ``d_i`` is below ``gamma`` for an example strictly on its own side, equal to it on
+    the boundary (a mistake, by the course's convention) and above it on the wrong
+    side.
 
     Parameters
     ----------

@@ -171,6 +171,16 @@ def tanh_kernel(scale: float = 1.0, coef0: float = 0.0) -> Kernel:
     negative eigenvalues for many parameters and data sets (for instance ``coef0 < 0``,
     which makes ``K(x, x) < 0`` for short ``x``), so it is not a dot product in any
     feature space; :func:`is_positive_semidefinite` finds such data.
+
+    Parameters
+    ----------
+    scale : float, default 1.0
+    coef0 : float, default 0.0
+
+    Returns
+    -------
+    callable
+        ``kernel(A, B)``, the matrix of ``tanh(scale a_i . b_j + coef0)``.
     """
     s = check_scalar(scale, "scale")
     c0 = check_scalar(coef0, "coef0")

@@ -103,6 +103,8 @@ class MulticlassUpdate:
         Row in ``classes`` of the rival class (its vector moved away from ``x``).
     scores : numpy.ndarray, shape (m,)
         Every class's score *before* the update.
+    Theta, theta_0
+        The hypothesis *after* the update.
     """
 
     epoch: int
@@ -110,6 +112,8 @@ class MulticlassUpdate:
     true: int
     rival: int
     scores: np.ndarray
+    Theta: np.ndarray
+    theta_0: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -237,15 +241,15 @@ def multiclass_perceptron(
             scores = Theta @ x + theta_0
             p = _rival(scores, k)
             if scores[p] >= scores[k]:
-                if history is not None:
-                    history.append(MulticlassUpdate(t, int(i), k, p, scores))
-                Theta = Theta.copy()
+                Theta = Theta.copy()  # a new array: traced hypotheses stay as they were
                 Theta[k] += x
                 Theta[p] -= x
                 if offset:
                     theta_0 = theta_0.copy()
                     theta_0[k] += 1.0
                     theta_0[p] -= 1.0
+                if history is not None:
+                    history.append(MulticlassUpdate(t, int(i), k, p, scores, Theta, theta_0))
                 mistakes += 1
                 changed = True
         if not changed:
@@ -256,7 +260,18 @@ def multiclass_perceptron(
 
 
 def multiclass_scores(result: MulticlassResult, X: ArrayLike) -> np.ndarray:
-    """Every class's score ``Theta[k] . x + theta_0[k]``, shape (n, m) (chapter 7)."""
+    """Every class's score ``Theta[k] . x + theta_0[k]`` (chapter 7).
+
+    Parameters
+    ----------
+    result : MulticlassResult
+    X : array_like, shape (n, d)
+
+    Returns
+    -------
+    numpy.ndarray, shape (n, m)
+        Column ``k`` for ``result.classes[k]``.
+    """
     Xa = check_X(X)
     if Xa.shape[1] != result.Theta.shape[1]:
         raise ValueError(
@@ -267,6 +282,11 @@ def multiclass_scores(result: MulticlassResult, X: ArrayLike) -> np.ndarray:
 
 def multiclass_predict(result: MulticlassResult, X: ArrayLike) -> np.ndarray:
     """The class of the largest score, the first in ``classes`` order on a tie (chapter 7).
+
+    Parameters
+    ----------
+    result : MulticlassResult
+    X : array_like, shape (n, d)
 
     Returns
     -------
@@ -393,6 +413,19 @@ def kesler_weights(W: ArrayLike, kesler: KeslerData) -> tuple[np.ndarray, np.nda
 
     The inverse of the flattening of :func:`kesler_construction`: ``Theta`` has shape
     (m, d), ``theta_0`` shape (m,) (zeros when the construction has no offsets).
+
+    Parameters
+    ----------
+    W : array_like, shape (m d,) or (m (d + 1),)
+        A weight vector on the Kesler data, e.g. the ``theta`` of
+        :func:`perceptron_lib.perceptron_through_origin` run on ``kesler.X``.
+    kesler : KeslerData
+        The construction ``W`` belongs to.
+
+    Returns
+    -------
+    Theta : numpy.ndarray, shape (m, d)
+    theta_0 : numpy.ndarray, shape (m,)
     """
     m, d = kesler.classes.size, kesler.d
     width = kesler.X.shape[1]
@@ -429,6 +462,10 @@ def multiclass_margin(
         Offsets; None for none (zeros).
     classes : array_like, optional
         By default the sorted distinct labels.
+
+    Returns
+    -------
+    float
 
     Examples
     --------

@@ -1,4 +1,4 @@
-"""The averaged perceptron's two accumulations (chapter 7) against brute-force averaging.
+"""The averaged perceptron's three accumulations (chapters 6 and 7) against brute force.
 
 The reference adds theta after every visit and sums with math.fsum (exactly rounded).
 """
@@ -33,9 +33,10 @@ CASES = _cases()
 
 @pytest.mark.parametrize("k", range(len(CASES)))
 @pytest.mark.parametrize("offset", [True, False])
-def test_cached_average_equals_the_running_average(k, offset):
+@pytest.mark.parametrize("method", ["running", "lazy"])
+def test_the_average_equals_the_running_average(k, offset, method):
     X, y, tau = CASES[k]
-    r = pl.averaged_perceptron(X, y, tau=tau, offset=offset)
+    r = pl.averaged_perceptron(X, y, tau=tau, offset=offset, method=method)
     theta, theta_0 = naive_averaged(X.tolist(), y.tolist(), tau, offset)
     np.testing.assert_allclose(r.theta, theta, rtol=1e-12, atol=0)
     assert r.theta_0 == pytest.approx(theta_0, rel=1e-12, abs=1e-300)
@@ -49,7 +50,7 @@ def test_cached_average_equals_the_running_average(k, offset):
 def test_daumes_cached_counter_equals_the_running_average(k, offset):
     X, y, tau = CASES[k]
     r = pl.averaged_perceptron(X, y, tau=tau, offset=offset, method="cached")
-    lazy = pl.averaged_perceptron(X, y, tau=tau, offset=offset)
+    lazy = pl.averaged_perceptron(X, y, tau=tau, offset=offset, method="lazy")
     theta, theta_0 = naive_averaged(X.tolist(), y.tolist(), tau, offset)
     # the subtraction (V + 1) theta - U cancels digits: 1e-12 of the largest coordinate
     scale = np.abs(theta).max()
@@ -60,8 +61,8 @@ def test_daumes_cached_counter_equals_the_running_average(k, offset):
 
 
 def test_unknown_method():
-    with pytest.raises(ValueError, match="method must be 'lazy' or 'cached'"):
-        pl.averaged_perceptron([[1.0]], [1], method="running")
+    with pytest.raises(ValueError, match="method must be 'running', 'lazy' or 'cached'"):
+        pl.averaged_perceptron([[1.0]], [1], method="naive")
 
 
 @settings(max_examples=120, deadline=None)
@@ -72,7 +73,7 @@ def test_exact_on_integer_data(data):
     X, y = data
     for offset in (True, False):
         theta, theta_0 = naive_averaged(X.tolist(), y.tolist(), 9, offset)
-        for method in ("lazy", "cached"):
+        for method in ("running", "lazy", "cached"):
             r = pl.averaged_perceptron(X, y, tau=9, offset=offset, method=method)
             np.testing.assert_array_equal(r.theta, theta)
             assert r.theta_0 == theta_0
@@ -82,7 +83,7 @@ def test_exact_on_integer_data(data):
 @given(gaussian_data())
 def test_shuffled_runs_average_their_own_visits(data):
     X, y = data
-    r = pl.averaged_perceptron(X, y, tau=6, shuffle=True, seed=11)
+    r = pl.averaged_perceptron(X, y, tau=6, shuffle=True, seed=11, method="lazy")
     # the same visits, replayed in the order the library drew them
     rng = np.random.default_rng(11)
     theta, theta_0 = np.zeros(X.shape[1]), 0.0

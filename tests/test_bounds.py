@@ -134,6 +134,22 @@ def test_the_proofs_extra_coordinates():
             pytest.approx(pl.freund_schapire_bound(R, gamma, D))
 
 
+def test_hand_computed_cycle():
+    # x = 1 and x = -1, both labelled +1: through the origin the perceptron goes
+    # 0 -> 1 -> 0 and makes two mistakes in every pass.  With u = 1 and gamma = 1:
+    # d = (0, 2), D = 2, R = 1, so one pass is bounded by (1 + 2)^2 = 9 and p passes by
+    # (1 + 2 sqrt(p))^2, which grows like the 2 p mistakes
+    X, y = [[1.0], [-1.0]], [1, 1]
+    D, d = pl.hinge_deficiency(X, y, [1.0], 0.0, 1.0, per_example=True)
+    assert d.tolist() == [0.0, 2.0] and D == 2.0
+    assert pl.freund_schapire_bound(1.0, 1.0, D) == 9.0
+    for p in (1, 4, 25, 100):
+        r = pl.perceptron_through_origin(X, y, tau=p)
+        assert r.mistakes == 2 * p and not r.converged
+        assert r.mistakes <= pl.freund_schapire_bound(1.0, 1.0, D, passes=p) \
+            == (1 + 2 * math.sqrt(p)) ** 2
+
+
 def test_the_bound_is_attained():
     # one point on the sphere, gamma = R: one mistake, and the bound is 1
     assert pl.perceptron_through_origin([[2.0, 0.0]], [1], tau=1).mistakes == 1
@@ -184,9 +200,11 @@ def test_kernel_perceptron_within_the_feature_space_bound(seed):
     plus_one = pl.kernel_perceptron(X, y, lambda A, B: kern(A, B) + 1.0, tau=10_000,
                                     offset=False)
     np.testing.assert_array_equal(with_offset.alpha, plus_one.alpha)
-    gamma1 = pl.kernel_margin(G + 1.0, y, coef)
-    if gamma1 > 0:
-        assert with_offset.mistakes <= pl.kernel_mistake_bound(G + 1.0, gamma1)
+    rev1 = pl.kernel_perceptron(X[::-1], y[::-1], kern, tau=10_000)
+    assert rev1.converged
+    gamma1 = pl.kernel_margin(G + 1.0, y, (rev1.alpha * rev1.y)[::-1])
+    assert gamma1 > 0
+    assert with_offset.mistakes <= pl.kernel_mistake_bound(G + 1.0, gamma1)
 
 
 # ---------------------------------------------------------------------------------------

@@ -321,13 +321,26 @@ def test_scikit_learn_multiclass_perceptron_is_one_vs_all():
     assert not np.array_equal(r.Theta, ova.thetas)
 
 
-def test_agrees_with_one_vs_all_where_both_separate():
-    X, y, *_ = separable_multiclass(80, 2, 3, 0.1, seed=8)
+@pytest.mark.parametrize("seed", range(8, 20))
+def test_one_vs_all_needs_each_class_separable_from_the_rest(seed):
+    X, y, *_ = separable_multiclass(80, 2, 3, 0.1, seed=seed)
     r = pl.multiclass_perceptron(X, y, tau=1000)
-    ova = pl.one_vs_all(X, y, tau=1000)
     assert r.converged and np.all(pl.multiclass_predict(r, X) == y)
-    if ova.converged.all():
+    ova = pl.one_vs_all(X, y, tau=1000)
+    alone = [pl.is_linearly_separable(X, np.where(y == c, 1, -1)) for c in ova.classes]
+    assert ova.converged.tolist() == alone
+    if all(alone):  # every one-vs-all perceptron separates: so does their argmax
         assert np.all(pl.one_vs_all_predict(ova, X) == y)
+
+
+def test_some_class_is_not_separable_from_the_rest():
+    # among the data sets above, some need the multiclass perceptron
+    misses = 0
+    for seed in range(8, 20):
+        X, y, *_ = separable_multiclass(80, 2, 3, 0.1, seed=seed)
+        misses += not all(pl.is_linearly_separable(X, np.where(y == c, 1, -1))
+                          for c in np.unique(y))
+    assert misses >= 3
 
 
 # ---------------------------------------------------------------------------------------
@@ -372,3 +385,40 @@ def test_inputs_are_not_modified():
     pl.kesler_construction(X, y)
     np.testing.assert_array_equal(X, X0)
     np.testing.assert_array_equal(y, y0)
+
+
+@pytest.mark.parametrize("offset", [True, False])
+def test_the_trace_records_each_hypothesis(offset):
+    X, y, *_ = separable_multiclass(50, 3, 4, 0.02, seed=11, offset=offset)
+    r = pl.multiclass_perceptron(X, y, tau=100, trace=True, offset=offset, classes=range(4))
+    assert len(r.history) == r.mistakes > 0
+    prev, prev0 = np.zeros_like(r.Theta), np.zeros_like(r.theta_0)
+    for u in r.history:
+        # the scores before the update, then the hypothesis plus the update
+        np.testing.assert_array_equal(u.scores, prev @ X[u.index] + prev0)
+        assert u.scores[u.rival] >= u.scores[u.true]
+        step = np.zeros_like(prev)
+        step[u.true], step[u.rival] = X[u.index], -X[u.index]
+        np.testing.assert_array_equal(u.Theta, prev + step)
+        step0 = np.zeros_like(prev0)
+        if offset:
+            step0[u.true], step0[u.rival] = 1.0, -1.0
+        np.testing.assert_array_equal(u.theta_0, prev0 + step0)
+        prev, prev0 = u.Theta, u.theta_0
+    np.testing.assert_array_equal(prev, r.Theta)
+    np.testing.assert_array_equal(prev0, r.theta_0)
+
+
+@settings(max_examples=150, deadline=None)
+@given(integer_multiclass(), st.booleans())
+def test_kesler_equivalence_with_exact_ties(data, offset):
+    # integer data: scores tie exactly, so the tie rules of both sides are put to work
+    X, y = data
+    r = pl.multiclass_perceptron(X, y, tau=6, trace=True, offset=offset)
+    k = pl.kesler_construction(X, y, offset=offset)
+    W, mistakes, epochs, converged, updates = _kesler_most_violated(k, 6)
+    assert [(u.epoch, u.index, u.true, u.rival) for u in r.history] == updates
+    assert (r.mistakes, r.epochs, r.converged) == (mistakes, epochs, converged)
+    T, t0 = pl.kesler_weights(W, k)
+    np.testing.assert_array_equal(T, r.Theta)
+    np.testing.assert_array_equal(t0, r.theta_0)
