@@ -34,7 +34,7 @@ import pytest
 from kernel_cases import GAMMAS, chapter6_kernel_data, every_kernel, kernel_of
 
 import perceptron_lib as pl
-from perceptron_lib.widgets import _view_box
+from perceptron_lib.widgets._base import _view_box
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node")
