@@ -166,7 +166,7 @@ def test_every_case_is_compared(js_output):
 
 @pytest.mark.parametrize("k", range(len(CASES)), ids=[c[0] for c in CASES])
 def test_same_lifting_runs_and_numbers(js_output, k):
-    name, X, y, c, tau, hands = CASES[k]
+    _, X, y, c, tau, hands = CASES[k]
     got = js_output["results"][k]
     X_c = pl.add_offset_feature(X, value=c)
     np.testing.assert_array_equal(np.array(got["lifted"]), X_c)
