@@ -389,6 +389,7 @@ class OffsetDemo {
     if (this.active) this.replay(steps);
     else this.steps = steps;
     this.render();
+    this.say(`Data set \u201c${this.data.name}\u201d, c = ${num(this.c)}, ${plural(this.steps, "step")} into the runs. ${this.handText()}`);
     return this.getState();
   }
 
@@ -843,10 +844,15 @@ class OffsetDemo {
   }
 
   // -- API for tests --------------------------------------------------------------------
+  /** Every update of one run ("lifted" or "origin"): {epoch, index, theta after it}. */
+  history(key) {
+    if (!this.runs || !Object.hasOwn(this.runs, key)) return null;
+    return this.runs[key].history.map((h) => ({ epoch: h.epoch, index: h.index, theta: h.theta.slice() }));
+  }
+
   state() {
     const summary = (r) => (r ? {
       theta: r.theta.slice(), mistakes: r.mistakes, epochs: r.epochs, converged: r.converged, stopped: r.stopped,
-      history: r.history.map((h) => ({ epoch: h.epoch, index: h.index, theta: h.theta.slice() })),
     } : null);
     const d = this.data;
     return {
@@ -885,6 +891,7 @@ export function mount(root) {
       run: () => od.runAll(),
       reset: () => od.reset(),
       state: () => od.state(),
+      history: (key) => od.history(key),
       activate: () => od.activate(),
     };
     return root.offsetDemo;
