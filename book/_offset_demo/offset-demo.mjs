@@ -277,7 +277,7 @@ class OffsetDemo {
     const runs = el("div", { class: "od-runs" });
     this.runBoxes = {};
     for (const [key, title] of [
-      ["lifted", "Through the origin on (x, c): PERCEPTRON when c = 1"],
+      ["lifted", "Through the origin on (x, c)"],
       ["origin", "Through the origin on x, no offset"],
     ]) {
       const box = el("section", { class: `od-run od-run-${key}`, "aria-label": title });
@@ -286,7 +286,7 @@ class OffsetDemo {
       const list = el("ol", { class: "od-updates", tabindex: "0", "aria-label": `Updates of the run ${key === "lifted" ? "on the lifted data" : "on the data as they are"}` });
       box.append(head, st, list);
       runs.append(box);
-      this.runBoxes[key] = { state: st, list };
+      this.runBoxes[key] = { state: st, list, head };
     }
 
     this.status = el("p", { class: "od-status", "aria-live": "polite", "aria-atomic": "true" });
@@ -482,6 +482,11 @@ class OffsetDemo {
     const st = this.stats();
     const n = this.data.X.length;
     const d = this.data;
+    // for c = +-1 the run on (x, c) is PERCEPTRON; otherwise its offset moves by c^2 y
+    const c2 = this.c * this.c;
+    this.runBoxes.lifted.head.textContent = show(c2 === 1
+      ? "Through the origin on (x, c): PERCEPTRON itself, as c = 1"
+      : `Through the origin on (x, c): PERCEPTRON with offset step c\u00b2 = ${num(c2)}`);
     this.out.hand.textContent = show(d.d === 1
       ? `\u03b8 = ${num(this.theta[0])}, \u03b8\u2080 = ${num(this.theta0)}${this.theta[0] !== 0 ? `, threshold x = ${num(-this.theta0 / this.theta[0])}` : ", no threshold"}`
       : `\u03b8 = ${vec(this.theta)}, \u03b8\u2080 = ${num(this.theta0)}`);
