@@ -278,9 +278,9 @@ class OffsetDemo {
     this.runBoxes = {};
     for (const [key, title] of [
       ["lifted", "Through the origin on (x, c)"],
-      ["origin", "Through the origin on x, no offset"],
+      ["origin", "On x, through 0: no offset"],
     ]) {
-      const box = el("section", { class: `od-run od-run-${key}`, "aria-label": title });
+      const box = el("section", { class: `od-run od-run-${key}`, "aria-label": key === "lifted" ? "Run through the origin on the lifted data" : "Run through the origin on the data as they are" });
       const head = el("p", { class: "od-run-title" }, title);
       const st = el("p", { class: "od-run-state" });
       const list = el("ol", { class: "od-updates", tabindex: "0", "aria-label": `Updates of the run ${key === "lifted" ? "on the lifted data" : "on the data as they are"}` });
@@ -485,8 +485,8 @@ class OffsetDemo {
     // for c = +-1 the run on (x, c) is PERCEPTRON; otherwise its offset moves by c^2 y
     const c2 = this.c * this.c;
     this.runBoxes.lifted.head.textContent = show(c2 === 1
-      ? "Through the origin on (x, c): PERCEPTRON itself, as c = 1"
-      : `Through the origin on (x, c): PERCEPTRON with offset step c\u00b2 = ${num(c2)}`);
+      ? "On (x, c), through 0: PERCEPTRON itself, as c = 1"
+      : `On (x, c), through 0: PERCEPTRON, offset step c\u00b2 = ${num(c2)}`);
     this.out.hand.textContent = show(d.d === 1
       ? `\u03b8 = ${num(this.theta[0])}, \u03b8\u2080 = ${num(this.theta0)}${this.theta[0] !== 0 ? `, threshold x = ${num(-this.theta0 / this.theta[0])}` : ", no threshold"}`
       : `\u03b8 = ${vec(this.theta)}, \u03b8\u2080 = ${num(this.theta0)}`);
