@@ -30,6 +30,7 @@ from .algorithm import (
 )
 from .convergence import LemmaCheck, ProofTrace, check_lemmas, proof_quantities
 from .datasets import notes_example, offset_example, spam_messages
+from .demo_data import DemoData, make_demo_data
 from .evaluation import (
     accuracy,
     cross_val_accuracy,
@@ -68,6 +69,7 @@ __version__ = "0.1.0"
 __all__ = [
     "FEATURE_NAMES",
     "AveragedResult",
+    "DemoData",
     "KernelResult",
     "LemmaCheck",
     "MaxMarginResult",
@@ -94,6 +96,7 @@ __all__ = [
     "linear_kernel",
     "load_spam7",
     "majority_baseline",
+    "make_demo_data",
     "make_noisy",
     "make_separable",
     "make_xor",
