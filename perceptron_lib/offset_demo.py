@@ -30,6 +30,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._validate import check_count, check_data, check_scalar
+from .playground import demo_id
 
 #: The positions of the demo's c slider: ten per decade from 0.1 to 100, with three
 #: significant digits (``book/_offset_demo/offset-core.mjs`` has the same).
@@ -99,6 +100,7 @@ def offset_demo_html(
     c: float = 1.0,
     tau: int = 2000,
     fallback: str = DEFAULT_FALLBACK,
+    element_id: str | None = None,
 ) -> str:
     """The ``<div class="offset-demo">`` for a page (chapter 2).
 
@@ -116,6 +118,10 @@ def offset_demo_html(
     fallback : str
         HTML shown where the demo cannot run (no JavaScript, a page opened as a file, a
         Jupyter notebook).
+    element_id : str, optional
+        The element's id, which keys the demo's state in the page's URL.  By default one
+        made from the data and options (:func:`perceptron_lib.playground.demo_id`), the
+        same in every build.
 
     Returns
     -------
@@ -151,6 +157,7 @@ def offset_demo_html(
         "data-tau": str(tau),
         "data-datasets": json.dumps(sets, separators=(",", ":"), allow_nan=False),
     }
+    attrs["id"] = demo_id("offset-demo", attrs, element_id)
     inner = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
     # od-frame keeps the demo's room on the page before its script has run.
     return (f'<div {inner}>\n<div class="od-frame">\n<div class="od-fallback">\n{fallback}\n'

@@ -148,3 +148,14 @@ def test_the_chapter_places_the_demo_from_its_own_arrays():
     assert re.search(r'"offset example": \(X, y, theta, theta_0\)', placing[0])
     assert re.search(r'"generated data": \(X_far, y_far, theta_far_slider, theta_0_far\)',
                      placing[0])
+
+
+def test_the_id_keys_the_state_in_the_url_and_is_the_same_in_every_build():
+    data = chapter_data()
+    first = root_of(offset_demo_html(data))["id"]
+    assert re.fullmatch(r"offset-demo-[0-9a-f]{8}", first)
+    assert root_of(offset_demo_html(chapter_data()))["id"] == first
+    assert root_of(offset_demo_html(data, c=3.16))["id"] != first  # another demo
+    assert root_of(offset_demo_html(data, element_id="ch2-demo"))["id"] == "ch2-demo"
+    with pytest.raises(ValueError, match="element_id must be a letter"):
+        offset_demo_html(data, element_id="2 words")

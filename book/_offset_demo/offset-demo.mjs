@@ -18,9 +18,13 @@
 //
 // The whole state a reader sets is one plain object, {dataset, c, theta, theta0, steps}:
 // element.offsetDemo.getState() returns it and setState(obj) restores it (the runs are
-// replayed to the same step), so that a link or a test can reproduce what a reader saw.
+// replayed to the same step).  It is kept in the page's URL under the element's id
+// (../playground/url-state.mjs), so that a link reproduces what a reader saw and Back
+// returns to the state before the last change of data set.
 
 import * as core from "./offset-core.mjs";
+// The site's copy of book/_playground/url-state.mjs (shared by every demo of a page).
+import * as urlState from "../playground/url-state.mjs";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const VW = 400; // the drawings' own units (viewBox)
@@ -167,9 +171,13 @@ class OffsetDemo {
       root.append(this.frameEl);
     }
     this.build();
+    this.key = root.id || this.uid; // the demo's key in the URL
     this.loadDataset(0);
+    this.initial = this.getState();
     this.render();
     this.say(`${this.describeData()}. Move the sliders, or press Step, Epoch or Run.`);
+    this.restoreFromUrl();
+    urlState.subscribe(this.key, (got) => this.onHistory(got));
     this.frameEl.replaceChildren(this.ui);
     root.classList.add("od-ready");
     this.startWhenSeen();
@@ -295,7 +303,7 @@ class OffsetDemo {
     this.ui.append(controls, figures, legend, dl, buttons, runs, this.status);
 
     // events
-    this.select.addEventListener("change", () => this.userChange(() => this.loadDataset(Number(this.select.value)), () => `Data set \u201c${this.data.name}\u201d: ${this.describeData()}.`));
+    this.select.addEventListener("change", () => this.userChange(() => this.loadDataset(Number(this.select.value)), () => `Data set \u201c${this.data.name}\u201d: ${this.describeData()}.`, true, true));
     this.cSlider.input.addEventListener("input", () => this.userChange(() => { this.cIndex = Number(this.cSlider.input.value); }, () => this.cText()));
     this.thetaSliders.forEach((s, j) => s.input.addEventListener("input", () => this.userChange(() => {
       this.theta[j] = core.sliderValue(Number(s.input.value), core.THETA_STEPS);
@@ -393,6 +401,38 @@ class OffsetDemo {
     return this.getState();
   }
 
+  // -- the URL ----------------------------------------------------------------------------
+  restoreFromUrl() {
+    const { state: st, error } = urlState.readState(this.key);
+    if (error) { this.say(error); return; }
+    if (!st) return;
+    try {
+      this.setState(st);
+      this.say(`Restored from the link: data set \u201c${this.data.name}\u201d, c = ${num(this.c)}, ${plural(this.steps, "step")} into the runs.`);
+    } catch (err) {
+      this.say(`The link's saved state for this demo was ignored: ${err.message}.`);
+    }
+  }
+
+  onHistory({ state: st, error }) {
+    try {
+      this.setState(st || this.initial);
+      this.say(error || `${st ? "Back to an earlier state" : "Back to the start"}: data set \u201c${this.data.name}\u201d, c = ${num(this.c)}.`);
+    } catch (err) {
+      this.say(`The saved state for this demo was ignored: ${err.message}.`);
+    }
+  }
+
+  /** Keep the state in the URL: a new history entry for another data set, else in place. */
+  saveUrl(push = false) {
+    try {
+      if (push) urlState.pushState(this.key, this.getState());
+      else urlState.replaceState(this.key, this.getState());
+    } catch (err) {
+      console.warn("offset demo: the state was not written to the URL:", err.message);
+    }
+  }
+
   /** New runs for the current data and c, advanced by `steps` visits. */
   replay(steps) {
     const d = this.data;
@@ -416,7 +456,7 @@ class OffsetDemo {
   }
 
   /** A change of data set, c or slider: the runs start again (to the end if they had ended). */
-  userChange(apply, text, restart = true) {
+  userChange(apply, text, restart = true, push = false) {
     if (restart) {
       const wasDone = Boolean(this.runs && this.done);
       const steps = this.steps;
@@ -429,6 +469,7 @@ class OffsetDemo {
     }
     this.render();
     this.say(text());
+    this.saveUrl(push);
   }
 
   // -- text ---------------------------------------------------------------------------
@@ -808,6 +849,7 @@ class OffsetDemo {
     this.advance();
     this.render();
     this.say(`${this.stepText()}${this.done ? ` ${this.outcome()}` : ""}`);
+    this.saveUrl();
     return this.getState();
   }
 
@@ -817,6 +859,7 @@ class OffsetDemo {
     do this.advance(); while (this.steps % n !== 0 && !this.done);
     this.render();
     this.say(`Epoch ${Math.ceil(this.steps / n)} finished. ${this.outcome()}`);
+    this.saveUrl();
     return this.getState();
   }
 
@@ -825,6 +868,7 @@ class OffsetDemo {
     while (this.advance()) { /* to the end */ }
     this.render();
     this.say(this.outcome());
+    this.saveUrl();
     return this.getState();
   }
 
@@ -833,6 +877,7 @@ class OffsetDemo {
     this.replay(0);
     this.render();
     this.say("Reset: both runs start again from \u03b8 = 0.");
+    this.saveUrl();
     return this.getState();
   }
 
@@ -890,7 +935,9 @@ export function mount(root) {
     const od = new OffsetDemo(root);
     root.offsetDemo = {
       getState: () => od.getState(),
-      setState: (obj) => od.setState(obj),
+      setState: (obj) => { const out = od.setState(obj); od.saveUrl(); return out; },
+      /** Write a pending change of the URL now (tests). */
+      flushUrl: () => urlState.flush(),
       step: () => od.step(),
       epoch: () => od.epoch(),
       run: () => od.runAll(),

@@ -14,7 +14,9 @@ that readers without JavaScript see the explorer's picture.
 
 from __future__ import annotations
 
+import base64
 import functools
+import json
 import re
 
 import numpy as np
@@ -432,6 +434,54 @@ def test_the_state_is_one_object_that_round_trips(open_page):
         assert words in message, (bad, message)
     assert page.evaluate(f"() => {API}.getState()") == want
     assert page.errors == []
+
+
+def url_param(state: dict) -> str:
+    """A state as the page's URL holds it: JSON, UTF-8, base64url without padding."""
+    return base64.urlsafe_b64encode(json.dumps(state).encode()).decode().rstrip("=")
+
+
+def test_a_link_reproduces_the_state_and_back_returns(browser, base_url):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{base_url}/{PAGE}", wait_until="load")
+        page.wait_for_function(f"() => {API}")
+        key = page.locator(SEL).get_attribute("id")
+        assert re.fullmatch(r"offset-demo-[0-9a-f]{8}", key)
+        want = {"dataset": "offset example", "c": 3.16, "theta": [-1.0], "theta0": 2.7,
+                "steps": 9}
+        page.goto(f"{base_url}/{PAGE}?{key}={url_param(want)}", wait_until="load")
+        page.wait_for_function(f"() => {API}")
+        page.locator(SEL).scroll_into_view_if_needed()
+        page.wait_for_function(f"() => {API}.state().active")
+        assert page.evaluate(f"() => {API}.getState()") == want
+        st = state(page)
+        assert st["status"].startswith("Restored from the link")
+        assert_runs_at(st, 9)
+        assert_readout_is_the_library(page, st)
+        # a step is written to the URL in place; another data set is a new entry
+        page.locator(f"{SEL} button.od-btn-step").click()
+        page.evaluate(f"() => {API}.flushUrl()")
+        written = page.evaluate("(k) => new URLSearchParams(location.search).get(k)", key)
+        assert json.loads(base64.urlsafe_b64decode(written + "=" * (-len(written) % 4))) == (
+            {**want, "steps": 10})
+        page.locator(f"{SEL} select").select_option(label="generated data")
+        assert state(page)["dataset"] == "generated data"
+        page.go_back()
+        page.wait_for_function(f"() => {API}.getState().dataset === 'offset example'")
+        assert page.evaluate(f"() => {API}.getState()") == {**want, "steps": 10}
+        assert state(page)["status"].startswith("Back to an earlier state")
+        # a broken link is ignored, with a word in the status line
+        page.goto(f"{base_url}/{PAGE}?{key}={url_param({'c': 2.5})}", wait_until="load")
+        page.wait_for_function(f"() => {API}")
+        assert page.evaluate(f"() => {API}.getState()")["c"] == 1.0
+        assert "ignored" in state(page)["status"] and "c must be one of" in state(page)["status"]
+        assert errors == []
+    finally:
+        ctx.close()
 
 
 # ---------------------------------------------------------------------------------------
