@@ -99,6 +99,12 @@ def after(result, n: int, visits: int, d: int) -> tuple[list[float], int]:
     return theta, count
 
 
+def page_history(page, key: str) -> list[dict]:
+    """Every update of the page's run "lifted" or "origin" (as JSON text: a hundred
+    thousand objects cross from the page far quicker as one string)."""
+    return json.loads(page.evaluate(f"(k) => JSON.stringify({API}.history(k))", key))
+
+
 def assert_runs_at(st: dict, visits: int) -> None:
     X, _ = arrays(st)
     n, d = X.shape
@@ -115,15 +121,15 @@ def assert_finished_as_the_library(page, st: dict, origin_too: bool = True) -> N
         assert got["theta"] == ref.theta.tolist()
         assert (got["mistakes"], got["epochs"], got["converged"]) == (
             ref.mistakes, ref.epochs, ref.converged)
-        history = page.evaluate(f"(k) => {API}.history(k)", key)
+        history = page_history(page, key)
         assert [(h["epoch"], h["index"], h["theta"]) for h in history] == [
             (u.epoch, u.index, u.theta.tolist()) for u in ref.history]
     if st["c"] == 1.0:  # the theorem of the chapter: PERCEPTRON's updates and result
         X, y = arrays(st)
         full = pl.perceptron(X, y, tau=st["tau"], trace=True)
         assert st["lifted"]["theta"] == [*full.theta.tolist(), full.theta_0]
-        assert [(h["epoch"], h["index"]) for h in page.evaluate(f"() => {API}.history('lifted')")
-                ] == [(u.epoch, u.index) for u in full.history]
+        assert [(h["epoch"], h["index"]) for h in page_history(page, "lifted")] == [
+            (u.epoch, u.index) for u in full.history]
     # what the reader sees in the two boxes
     for key, ref in pairs:
         text = shown(page.locator(f"{SEL} .od-run-{key} .od-run-state").inner_text())
