@@ -229,7 +229,8 @@ class OffsetDemo {
     const figures = el("div", { class: "od-figures" });
     const figure = (key, caption) => {
       const f = el("figure", { class: `od-fig od-fig-${key}` });
-      const s = svg("svg", { class: "od-plot", viewBox: `0 0 ${VW} ${VH}`, role: "img", focusable: "false" });
+      const s = svg("svg", { class: "od-plot", viewBox: `0 0 ${VW} ${VH}`, role: "img", focusable: "false",
+        "aria-label": key === "orig" ? "The data as they are, drawn when the demo comes into view" : "The lifted data, drawn when the demo comes into view" });
       const cap = el("figcaption", { class: "od-caption" });
       cap.textContent = caption;
       f.append(s, cap);

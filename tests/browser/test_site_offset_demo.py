@@ -199,6 +199,9 @@ def test_the_demo_waits_until_it_is_in_view(open_page):
     st = state(page)
     assert st["active"] is False and st["lifted"] is None and st["full"] is None
     assert page.locator(f"{SEL} svg.od-plot").first.evaluate("s => s.childElementCount") == 0
+    # the empty pictures already have names (they are images, drawn later)
+    for svg in page.locator(f"{SEL} svg.od-plot").all():
+        assert "drawn when the demo comes into view" in svg.get_attribute("aria-label")
     # the controls are there already, and the readout needs no run
     assert shown(readout(page, "wrong")) == "0 of 4 (lifted: 0 of 4)"
     page.locator(SEL).scroll_into_view_if_needed()
