@@ -1,0 +1,965 @@
+// Chapter 2's offset demo (no framework, no other host).
+//
+// Every <div class="offset-demo"> on the page becomes one:
+//
+//   <div class="offset-demo"
+//        data-datasets='[{"name": "offset example", "X": [[1],[2],[3],[4]], "y": [1,1,-1,-1],
+//                         "theta": [-1], "theta0": 2.5}]'
+//        data-c="1.0"        (the appended value at the start: one of offset-core.mjs C_VALUES)
+//        data-tau="2000">    (the most epochs a run makes)
+//     <div class="od-frame"><div class="od-fallback">...</div></div>
+//   </div>
+//
+// perceptron_lib.offset_demo writes that element from the chapter's arrays.  The demo is
+// built into .od-frame at once (the stylesheet has kept its room); it draws and runs only
+// when it comes near the screen.  All arithmetic is done by offset-core.mjs (on top of the
+// course's perceptron core), which tests/test_offset_demo_core.py compares with
+// perceptron_lib.
+//
+// The whole state a reader sets is one plain object, {dataset, c, theta, theta0, steps}:
+// element.offsetDemo.getState() returns it and setState(obj) restores it (the runs are
+// replayed to the same step).  It is kept in the page's URL under the element's id
+// (../playground/url-state.mjs), so that a link reproduces what a reader saw and Back
+// returns to the state before the last change of data set.
+
+import * as core from "./offset-core.mjs";
+// The site's copy of book/_playground/url-state.mjs (shared by every demo of a page).
+import * as urlState from "../playground/url-state.mjs";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const VW = 400; // the drawings' own units (viewBox)
+const VH = 300;
+const PAD = 14;
+const LISTED = 40; // updates listed per run (the latest)
+const AZIMUTH = (-62 * Math.PI) / 180; // the view of the lifted 3-D picture
+const ELEVATION = (24 * Math.PI) / 180;
+
+let instances = 0;
+
+// ---------------------------------------------------------------------------------------
+// Small functions
+
+function el(tag, attrs = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function svg(tag, attrs = {}) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+/** A number for people: integers as they are, others with 4 significant digits. */
+function num(v, digits = 4) {
+  if (v === null || v === undefined) return "none";
+  if (v === 0 || Object.is(v, -0)) return "0";
+  if (Number.isInteger(v) && Math.abs(v) < 1e9) return String(v);
+  return String(Number(v.toPrecision(digits)));
+}
+const show = (s) => s.replace(/-/g, "\u2212"); // typographic minus for the page
+const vec = (v) => `(${v.map((a) => num(a)).join(", ")})`;
+const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
+const pt = (p) => `${p[0].toFixed(1)},${p[1].toFixed(1)}`;
+
+function parseDatasets(text) {
+  let raw;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`data-datasets is not valid JSON (${err.message})`);
+  }
+  if (!Array.isArray(raw) || raw.length === 0) throw new Error("data-datasets must be a non-empty JSON array of {name, X, y, theta, theta0}");
+  return raw.map((d, k) => {
+    const where = `data set ${k + 1}${d && typeof d.name === "string" ? ` ("${d.name}")` : ""}`;
+    try {
+      if (!d || typeof d !== "object") throw new Error("must be an object {name, X, y, theta, theta0}");
+      core.originRun(d.X, d.y, 1); // checks shapes, numbers, labels
+      const dim = d.X[0].length;
+      if (dim !== 1 && dim !== 2) throw new Error(`the demo draws 1-D and 2-D data, but X has ${dim} features`);
+      if (!Array.isArray(d.theta) || d.theta.length !== dim) throw new Error(`theta must have ${dim} entries`);
+      d.theta.forEach((t) => core.sliderPosition(t, core.THETA_STEPS));
+      core.sliderPosition(d.theta0, core.THETA0_STEPS);
+      return { name: typeof d.name === "string" && d.name ? d.name : `data set ${k + 1}`, X: d.X.map((r) => r.slice()), y: d.y.slice(), theta: d.theta.slice(), theta0: d.theta0, d: dim };
+    } catch (err) {
+      throw new Error(`${where}: ${err.message}`);
+    }
+  });
+}
+
+/** A box [x0, x1] x [y0, y1] drawn at one scale in both directions, centred in the area. */
+function frame(x0, x1, y0, y1, area) {
+  const s = Math.min(area.w / (x1 - x0), area.h / (y1 - y0));
+  const ox = area.x + (area.w - s * (x1 - x0)) / 2;
+  const oy = area.y + (area.h - s * (y1 - y0)) / 2;
+  return { s, x0, x1, y0, y1, map: (a, b) => [ox + s * (a - x0), oy + s * (y1 - b)] };
+}
+
+/** The part of the rectangle where n . p + b > 0 (Sutherland-Hodgman on one half-plane). */
+function clipHalf(poly, n, b) {
+  const f = (p) => n[0] * p[0] + n[1] * p[1] + b;
+  const out = [];
+  for (let i = 0; i < poly.length; i++) {
+    const p = poly[i];
+    const q = poly[(i + 1) % poly.length];
+    const fp = f(p);
+    const fq = f(q);
+    if (fp > 0) out.push(p);
+    if ((fp > 0) !== (fq > 0) && fp !== fq) {
+      const t = fp / (fp - fq);
+      out.push([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])]);
+    }
+  }
+  return out;
+}
+
+/** The segment of the line n . p + b = 0 inside the rectangle, or null. */
+function clipLine(rect, n, b) {
+  const [x0, x1, y0, y1] = rect;
+  const pts = [];
+  if (n[1] !== 0) {
+    for (const x of [x0, x1]) {
+      const y = -(b + n[0] * x) / n[1];
+      if (y >= y0 - 1e-12 && y <= y1 + 1e-12) pts.push([x, y]);
+    }
+  }
+  if (n[0] !== 0) {
+    for (const y of [y0, y1]) {
+      const x = -(b + n[1] * y) / n[0];
+      if (x >= x0 - 1e-12 && x <= x1 + 1e-12) pts.push([x, y]);
+    }
+  }
+  if (pts.length < 2) return null;
+  let best = [pts[0], pts[1]];
+  let far = -1;
+  for (const p of pts) for (const q of pts) {
+    const dd = (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2;
+    if (dd > far) { far = dd; best = [p, q]; }
+  }
+  return far > 0 ? best : null;
+}
+
+function niceStep(span) {
+  const raw = span / 5;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
+  return 10 * p;
+}
+
+// ---------------------------------------------------------------------------------------
+// One demo
+
+class OffsetDemo {
+  constructor(root) {
+    this.root = root;
+    this.uid = `od${++instances}`;
+    if (!root.dataset.datasets) throw new Error("data-datasets is missing");
+    this.datasets = parseDatasets(root.dataset.datasets);
+    const c = Number(root.dataset.c ?? 1);
+    this.cIndex = core.C_VALUES.indexOf(c);
+    if (this.cIndex < 0) throw new Error(`data-c must be one of the slider's values (0.1 to 100), got "${root.dataset.c}"`);
+    this.tau = Number(root.dataset.tau ?? 2000);
+    if (!Number.isInteger(this.tau) || this.tau <= 0) throw new Error(`data-tau must be a positive integer (number of epochs), got "${root.dataset.tau}"`);
+    this.active = false;
+    this.runs = null;
+    this.steps = 0;
+    this.frameEl = root.querySelector(":scope > .od-frame");
+    if (!this.frameEl) {
+      this.frameEl = el("div", { class: "od-frame" });
+      root.append(this.frameEl);
+    }
+    this.build();
+    this.key = root.id || this.uid; // the demo's key in the URL
+    this.loadDataset(0);
+    this.initial = this.getState();
+    this.render();
+    this.say(`${this.describeData()}. Move the sliders, or press Step, Epoch or Run.`);
+    this.restoreFromUrl();
+    urlState.subscribe(this.key, (got) => this.onHistory(got));
+    this.frameEl.replaceChildren(this.ui);
+    root.classList.add("od-ready");
+    this.startWhenSeen();
+  }
+
+  get data() {
+    return this.datasets[this.datasetIndex];
+  }
+
+  get c() {
+    return core.C_VALUES[this.cIndex];
+  }
+
+  // -- building the interface (once) ----------------------------------------------------
+  build() {
+    const r = this.root;
+    r.setAttribute("role", "group");
+    r.setAttribute("aria-label", "Offset demo: lifting by an appended coordinate");
+    r.tabIndex = -1;
+    const id = (s) => `${this.uid}-${s}`;
+
+    const controls = el("div", { class: "od-controls" });
+    const dsLine = el("div", { class: "od-line od-line-data" });
+    dsLine.append(el("label", { class: "od-name", for: id("data") }, "Data set"));
+    this.select = el("select", { class: "od-select", id: id("data") });
+    this.datasets.forEach((d, k) => this.select.append(el("option", { value: String(k) }, d.name)));
+    dsLine.append(this.select);
+    controls.append(dsLine);
+
+    const slider = (key, text, min, max) => {
+      const line = el("div", { class: `od-line od-line-${key}` });
+      const input = el("input", { class: `od-range od-${key}`, type: "range", id: id(key), min: String(min), max: String(max), step: "1" });
+      const out = el("output", { class: "od-value", for: id(key), "aria-hidden": "true" });
+      const label = el("label", { class: "od-name", for: id(key) });
+      label.innerHTML = text;
+      line.append(label, input, out);
+      controls.append(line);
+      return { line, input, out };
+    };
+    this.cSlider = slider("c", "appended <i>c</i>", 0, core.C_VALUES.length - 1);
+    const T = core.THETA_STEPS;
+    this.thetaSliders = [
+      slider("theta1", "\u03b8<sub>1</sub>", T.min, T.max),
+      slider("theta2", "\u03b8<sub>2</sub>", T.min, T.max),
+    ];
+    this.theta0Slider = slider("theta0", "\u03b8<sub>0</sub>", core.THETA0_STEPS.min, core.THETA0_STEPS.max);
+
+    // the two pictures
+    const figures = el("div", { class: "od-figures" });
+    const figure = (key, caption) => {
+      const f = el("figure", { class: `od-fig od-fig-${key}` });
+      const s = svg("svg", { class: "od-plot", viewBox: `0 0 ${VW} ${VH}`, role: "img", focusable: "false",
+        "aria-label": key === "orig" ? "The data as they are, drawn when the demo comes into view" : "The lifted data, drawn when the demo comes into view" });
+      const cap = el("figcaption", { class: "od-caption" });
+      cap.textContent = caption;
+      f.append(s, cap);
+      figures.append(f);
+      return { svg: s, caption: cap };
+    };
+    this.figOrig = figure("orig", "");
+    this.figLift = figure("lift", "");
+    const legend = el("p", { class: "od-legend", "aria-hidden": "true" });
+    legend.innerHTML =
+      '<span><span class="od-key od-key-pos">+</span> y = +1</span>' +
+      '<span><span class="od-key od-key-neg">\u2212</span> y = \u22121</span>' +
+      '<span><span class="od-key od-key-wrong"></span> misclassified</span>' +
+      '<span><span class="od-key od-key-hand"></span> sliders</span>' +
+      '<span><span class="od-key od-key-lifted"></span> run on (x, c)</span>' +
+      '<span><span class="od-key od-key-origin"></span> run on x</span>';
+
+    // the readout of the sliders' classifier
+    const dl = el("dl", { class: "od-values" });
+    this.out = {};
+    for (const [key, text] of [
+      ["hand", "classifier"],
+      ["normal", "lifted normal \u03b8\u2032"],
+      ["wrong", "misclassified"],
+      ["margin", "margin \u03b3 \u2192 \u03b3_c"],
+      ["radius", "radius R \u2192 R_c"],
+      ["bound", "bound (R_c/\u03b3_c)\u00b2"],
+      ["updates", "run on (x, c), to the end"],
+    ]) {
+      const row = el("div", { class: `od-row od-row-${key}` });
+      const dd = el("dd");
+      row.append(el("dt", {}, text), dd);
+      dl.append(row);
+      this.out[key] = dd;
+    }
+
+    // buttons
+    const buttons = el("div", { class: "od-buttons", role: "toolbar", "aria-label": "Run both perceptrons" });
+    this.buttons = {};
+    for (const [name, text, key, tip] of [
+      ["step", "Step", "s", "visit the next example in both runs (key s)"],
+      ["epoch", "Epoch", "e", "finish the current epoch (key e)"],
+      ["run", "Run", "r", "run until a clean epoch or \u03c4 epochs (key r)"],
+      ["reset", "Reset", "0", "start both runs again from zero (key 0)"],
+    ]) {
+      const b = el("button", { type: "button", class: `od-button od-btn-${name}`, "aria-keyshortcuts": key, title: tip }, text);
+      b.append(el("kbd", { "aria-hidden": "true" }, key));
+      buttons.append(b);
+      this.buttons[name] = b;
+    }
+
+    // the two runs, side by side
+    const runs = el("div", { class: "od-runs" });
+    this.runBoxes = {};
+    for (const [key, title] of [
+      ["lifted", "Through the origin on (x, c)"],
+      ["origin", "On x, through 0: no offset"],
+    ]) {
+      const box = el("section", { class: `od-run od-run-${key}`, "aria-label": key === "lifted" ? "Run through the origin on the lifted data" : "Run through the origin on the data as they are" });
+      const head = el("p", { class: "od-run-title" }, title);
+      const st = el("p", { class: "od-run-state" });
+      const list = el("ol", { class: "od-updates", tabindex: "0", "aria-label": `Updates of the run ${key === "lifted" ? "on the lifted data" : "on the data as they are"}` });
+      box.append(head, st, list);
+      runs.append(box);
+      this.runBoxes[key] = { state: st, list, head };
+    }
+
+    this.status = el("p", { class: "od-status", "aria-live": "polite", "aria-atomic": "true" });
+
+    this.ui = el("div", { class: "od-ui" });
+    this.ui.append(controls, figures, legend, dl, buttons, runs, this.status);
+
+    // events
+    this.select.addEventListener("change", () => this.userChange(() => this.loadDataset(Number(this.select.value)), () => `Data set \u201c${this.data.name}\u201d: ${this.describeData()}.`, true, true));
+    this.cSlider.input.addEventListener("input", () => this.userChange(() => { this.cIndex = Number(this.cSlider.input.value); }, () => this.cText()));
+    this.thetaSliders.forEach((s, j) => s.input.addEventListener("input", () => this.userChange(() => {
+      this.theta[j] = core.sliderValue(Number(s.input.value), core.THETA_STEPS);
+    }, () => this.handText(), false)));
+    this.theta0Slider.input.addEventListener("input", () => this.userChange(() => {
+      this.theta0 = core.sliderValue(Number(this.theta0Slider.input.value), core.THETA0_STEPS);
+    }, () => this.handText(), false));
+    this.buttons.step.addEventListener("click", () => this.step());
+    this.buttons.epoch.addEventListener("click", () => this.epoch());
+    this.buttons.run.addEventListener("click", () => this.runAll());
+    this.buttons.reset.addEventListener("click", () => this.reset());
+    r.addEventListener("keydown", (e) => this.onKey(e));
+  }
+
+  syncControls() {
+    const d = this.data;
+    this.select.value = String(this.datasetIndex);
+    const cs = this.cSlider;
+    cs.input.value = String(this.cIndex);
+    cs.out.textContent = num(this.c);
+    cs.input.setAttribute("aria-valuetext", `c = ${num(this.c)}`);
+    this.thetaSliders.forEach((s, j) => {
+      const on = j < d.d;
+      s.line.hidden = !on;
+      s.input.disabled = !on;
+      const v = on ? this.theta[j] : 0;
+      s.input.value = String(core.sliderPosition(v, core.THETA_STEPS));
+      s.out.textContent = on ? show(num(v)) : "";
+      const name = d.d === 1 ? "theta" : `theta ${j + 1}`;
+      s.input.setAttribute("aria-valuetext", on ? show(`${name} = ${num(v)}`) : "not used by 1-D data");
+    });
+    this.thetaSliders[0].line.querySelector("label").innerHTML = d.d === 1 ? "\u03b8" : "\u03b8<sub>1</sub>";
+    const t0 = this.theta0Slider;
+    t0.input.value = String(core.sliderPosition(this.theta0, core.THETA0_STEPS));
+    t0.out.textContent = show(num(this.theta0));
+    t0.input.setAttribute("aria-valuetext", show(`theta 0 = ${num(this.theta0)}`));
+  }
+
+  // -- when the work starts -------------------------------------------------------------
+  startWhenSeen() {
+    if (typeof IntersectionObserver === "undefined") {
+      this.activate();
+      return;
+    }
+    this.observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) this.activate();
+    }, { rootMargin: "200px 0px" });
+    this.observer.observe(this.root);
+  }
+
+  activate() {
+    if (this.active) return;
+    this.active = true;
+    if (this.observer) this.observer.disconnect();
+    this.replay(this.steps);
+    this.render();
+    this.root.dataset.odActive = "true";
+  }
+
+  // -- state ----------------------------------------------------------------------------
+  loadDataset(k) {
+    this.datasetIndex = k;
+    const d = this.data;
+    this.theta = d.theta.slice();
+    this.theta0 = d.theta0;
+  }
+
+  getState() {
+    return { dataset: this.data.name, c: this.c, theta: this.theta.slice(), theta0: this.theta0, steps: this.steps };
+  }
+
+  setState(obj) {
+    if (!obj || typeof obj !== "object") throw new Error("setState needs an object {dataset, c, theta, theta0, steps}");
+    const k = obj.dataset === undefined ? this.datasetIndex : this.datasets.findIndex((d) => d.name === obj.dataset);
+    if (k < 0) throw new Error(`no data set named "${obj.dataset}"; the demo has ${this.datasets.map((d) => `"${d.name}"`).join(", ")}`);
+    const ci = obj.c === undefined ? this.cIndex : core.C_VALUES.indexOf(obj.c);
+    if (ci < 0) throw new Error(`c must be one of the slider's values (0.1 to 100), got ${String(obj.c)}`);
+    const d = this.datasets[k];
+    const theta = obj.theta === undefined ? (k === this.datasetIndex ? this.theta : d.theta) : obj.theta;
+    if (!Array.isArray(theta) || theta.length !== d.d) throw new Error(`theta must have ${d.d} entries for "${d.name}"`);
+    theta.forEach((t) => core.sliderPosition(t, core.THETA_STEPS));
+    const theta0 = obj.theta0 === undefined ? (k === this.datasetIndex ? this.theta0 : d.theta0) : obj.theta0;
+    core.sliderPosition(theta0, core.THETA0_STEPS);
+    const steps = obj.steps === undefined ? 0 : obj.steps;
+    if (!Number.isInteger(steps) || steps < 0) throw new Error(`steps must be a whole number >= 0, got ${String(steps)}`);
+    this.datasetIndex = k;
+    this.cIndex = ci;
+    this.theta = theta.slice();
+    this.theta0 = theta0;
+    this.runs = null;
+    if (this.active) this.replay(steps);
+    else this.steps = steps;
+    this.render();
+    this.say(`Data set \u201c${this.data.name}\u201d, c = ${num(this.c)}, ${plural(this.steps, "step")} into the runs. ${this.handText()}`);
+    return this.getState();
+  }
+
+  // -- the URL ----------------------------------------------------------------------------
+  restoreFromUrl() {
+    const { state: st, error } = urlState.readState(this.key);
+    if (error) { this.say(error); return; }
+    if (!st) return;
+    try {
+      this.setState(st);
+      this.say(`Restored from the link: data set \u201c${this.data.name}\u201d, c = ${num(this.c)}, ${plural(this.steps, "step")} into the runs.`);
+    } catch (err) {
+      this.say(`The link's saved state for this demo was ignored: ${err.message}.`);
+    }
+  }
+
+  onHistory({ state: st, error }) {
+    try {
+      this.setState(st || this.initial);
+      this.say(error || `${st ? "Back to an earlier state" : "Back to the start"}: data set \u201c${this.data.name}\u201d, c = ${num(this.c)}.`);
+    } catch (err) {
+      this.say(`The saved state for this demo was ignored: ${err.message}.`);
+    }
+  }
+
+  /** Keep the state in the URL: a new history entry for another data set, else in place. */
+  saveUrl(push = false) {
+    try {
+      if (push) urlState.pushState(this.key, this.getState());
+      else urlState.replaceState(this.key, this.getState());
+    } catch (err) {
+      console.warn("offset demo: the state was not written to the URL:", err.message);
+    }
+  }
+
+  /** New runs for the current data and c, advanced by `steps` visits. */
+  replay(steps) {
+    const d = this.data;
+    this.runs = { lifted: core.liftedRun(d.X, d.y, this.c, this.tau), origin: core.originRun(d.X, d.y, this.tau) };
+    this.steps = 0;
+    while (this.steps < steps && this.advance()) { /* one visit each */ }
+    this.full = core.finish(core.liftedRun(d.X, d.y, this.c, this.tau));
+  }
+
+  /** One visit in each run that is not done; false when both are done. */
+  advance() {
+    const { lifted, origin } = this.runs;
+    if (lifted.done && origin.done) return false;
+    this.lastSteps = { lifted: lifted.step(), origin: origin.step() };
+    this.steps += 1;
+    return true;
+  }
+
+  get done() {
+    return this.runs.lifted.done && this.runs.origin.done;
+  }
+
+  /** A change of data set, c or slider: the runs start again (to the end if they had ended). */
+  userChange(apply, text, restart = true, push = false) {
+    if (restart) {
+      const wasDone = Boolean(this.runs && this.done);
+      const steps = this.steps;
+      apply();
+      if (this.datasetIndex !== undefined) this.syncControls();
+      this.runs = null;
+      if (this.active) this.replay(wasDone ? Infinity : steps);
+    } else {
+      apply();
+    }
+    this.render();
+    this.say(text());
+    this.saveUrl(push);
+  }
+
+  // -- text ---------------------------------------------------------------------------
+  describeData() {
+    const d = this.data;
+    const pos = d.y.filter((v) => v > 0).length;
+    return `${d.X.length} examples in ${d.d === 1 ? "one dimension, lifted to the plane" : "the plane, lifted to space"} (${pos} labelled +1)`;
+  }
+
+  stats() {
+    const d = this.data;
+    return core.liftStats(d.X, d.y, this.theta, this.theta0, this.c);
+  }
+
+  handText() {
+    const st = this.stats();
+    const hand = this.data.d === 1 ? `\u03b8 = ${num(this.theta[0])}, \u03b8\u2080 = ${num(this.theta0)}` : `\u03b8 = ${vec(this.theta)}, \u03b8\u2080 = ${num(this.theta0)}`;
+    return `${hand}: ${st.mistakes} of ${this.data.X.length} misclassified, lifted margin ${num(st.liftedMargin)}.`;
+  }
+
+  cText() {
+    const st = this.stats();
+    return `c = ${num(this.c)}: lifted radius ${num(st.liftedRadius)}, lifted margin ${num(st.liftedMargin)}; the run on (x, c) makes ${plural(this.full.mistakes, "update")} to the end.`;
+  }
+
+  runText(key) {
+    const r = this.runs[key];
+    const c = this.c;
+    let hyp;
+    if (key === "lifted") {
+      const b = core.unlift(r.theta, c);
+      hyp = `\u03b8\u2032 = ${vec(r.theta)}, so \u03b8 = ${vec(b.theta)}, \u03b8\u2080 = ${num(b.theta0)}`;
+    } else {
+      hyp = `\u03b8 = ${vec(r.theta)}, \u03b8\u2080 = 0`;
+    }
+    let where;
+    if (r.converged) where = `converged: epoch ${r.t} was clean`;
+    else if (r.stopped) where = `stopped after \u03c4 = ${this.tau} epochs, never a clean one`;
+    else if (r.last === null) where = "not started";
+    else where = `epoch ${r.t}, next example ${r.next + 1}`;
+    return `${plural(r.mistakes, "update")}; ${hyp}; ${where}.`;
+  }
+
+  say(text) {
+    this.status.textContent = show(text);
+  }
+
+  // -- drawing --------------------------------------------------------------------------
+  render() {
+    this.syncControls();
+    const st = this.stats();
+    const n = this.data.X.length;
+    const d = this.data;
+    // for c = +-1 the run on (x, c) is PERCEPTRON; otherwise its offset moves by c^2 y
+    const c2 = this.c * this.c;
+    this.runBoxes.lifted.head.textContent = show(c2 === 1
+      ? "On (x, c), through 0: PERCEPTRON itself, as c = 1"
+      : `On (x, c), through 0: PERCEPTRON, offset step c\u00b2 = ${num(c2)}`);
+    this.out.hand.textContent = show(d.d === 1
+      ? `\u03b8 = ${num(this.theta[0])}, \u03b8\u2080 = ${num(this.theta0)}${this.theta[0] !== 0 ? `, threshold x = ${num(-this.theta0 / this.theta[0])}` : ", no threshold"}`
+      : `\u03b8 = ${vec(this.theta)}, \u03b8\u2080 = ${num(this.theta0)}`);
+    this.out.normal.textContent = show(`(\u03b8, \u03b8\u2080/c) = ${vec(st.normal)}`);
+    this.out.wrong.textContent = show(`${st.mistakes} of ${n} (lifted: ${st.liftedMistakes} of ${n})`);
+    this.out.margin.textContent = show(`${num(st.margin)} \u2192 ${num(st.liftedMargin)}`);
+    this.out.radius.textContent = show(`${num(st.radius)} \u2192 ${num(st.liftedRadius)}`);
+    this.out.bound.textContent = show(st.bound === null ? "none: the classifier does not separate the data" : num(st.bound));
+    if (this.active) {
+      const f = this.full;
+      this.out.updates.textContent = show(`${plural(f.mistakes, "update")} in ${plural(f.epochs, "epoch")}${f.converged ? "" : ", not converged"}`);
+      for (const key of ["lifted", "origin"]) {
+        const box = this.runBoxes[key];
+        box.state.textContent = show(this.runText(key));
+        this.renderList(key);
+      }
+      this.drawOriginal(st);
+      this.drawLifted(st);
+    } else {
+      this.out.updates.textContent = "computed when the demo is in view";
+      for (const key of ["lifted", "origin"]) this.runBoxes[key].state.textContent = "not started";
+    }
+    const done = this.active && this.runs && this.done;
+    for (const k of ["step", "epoch", "run"]) this.buttons[k].setAttribute("aria-disabled", String(Boolean(done)));
+  }
+
+  renderList(key) {
+    const r = this.runs[key];
+    const list = this.runBoxes[key].list;
+    const h = r.history;
+    const from = Math.max(0, h.length - LISTED);
+    const items = [];
+    if (from > 0) items.push(el("li", { class: "od-more" }, `${from} earlier update${from === 1 ? "" : "s"}`));
+    for (let k = from; k < h.length; k++) {
+      const u = h[k];
+      let text = `epoch ${u.epoch}, x(${u.index + 1}): \u03b8${key === "lifted" ? "\u2032" : ""} = ${vec(u.theta)}`;
+      if (key === "lifted") text += `, \u03b8\u2080 = ${num(core.unlift(u.theta, this.c).theta0)}`;
+      const li = el("li", { value: String(k + 1) }, show(`${k + 1}. ${text}`));
+      items.push(li);
+    }
+    if (h.length === 0) items.push(el("li", { class: "od-more" }, "no update yet"));
+    list.replaceChildren(...items);
+    list.scrollTop = list.scrollHeight;
+  }
+
+  /** Marks for the examples: + and \u2212, ringed when misclassified. */
+  drawPoints(g, screen, y, wrong, r = 7) {
+    y.forEach((label, i) => {
+      const [x, yy] = screen[i];
+      if (wrong[i]) g.append(svg("circle", { class: "od-wrong", cx: x.toFixed(1), cy: yy.toFixed(1), r: r + 4 }));
+      if (label > 0) {
+        g.append(svg("circle", { class: "od-pos", cx: x.toFixed(1), cy: yy.toFixed(1), r }));
+        g.append(svg("path", { class: "od-glyph", d: `M${(x - r * 0.55).toFixed(1)} ${yy.toFixed(1)}h${(r * 1.1).toFixed(1)}M${x.toFixed(1)} ${(yy - r * 0.55).toFixed(1)}v${(r * 1.1).toFixed(1)}` }));
+      } else {
+        g.append(svg("rect", { class: "od-neg", x: (x - r).toFixed(1), y: (yy - r).toFixed(1), width: 2 * r, height: 2 * r }));
+        g.append(svg("path", { class: "od-glyph", d: `M${(x - r * 0.55).toFixed(1)} ${yy.toFixed(1)}h${(r * 1.1).toFixed(1)}` }));
+      }
+    });
+  }
+
+  wrongOf(theta, theta0) {
+    const d = this.data;
+    return d.X.map((x, i) => {
+      let s = 0;
+      for (let j = 0; j < theta.length; j++) s += theta[j] * x[j];
+      return d.y[i] * (s + theta0) <= 0;
+    });
+  }
+
+  /** The three classifiers of the picture: sliders, lifted run (back in x), origin run. */
+  classifiers() {
+    const lifted = core.unlift(this.runs.lifted.theta, this.c);
+    return [
+      { cls: "od-hand", theta: this.theta, theta0: this.theta0 },
+      { cls: "od-lifted-run", theta: lifted.theta, theta0: lifted.theta0 },
+      { cls: "od-origin-run", theta: this.runs.origin.theta, theta0: 0 },
+    ];
+  }
+
+  drawOriginal(st) {
+    const d = this.data;
+    const s = this.figOrig.svg;
+    s.replaceChildren();
+    const area = { x: PAD, y: PAD, w: VW - 2 * PAD, h: VH - 2 * PAD };
+    const xs = d.X.map((r) => r[0]);
+    if (d.d === 1) {
+      const lo = Math.min(0, ...xs);
+      const hi = Math.max(0, ...xs);
+      const m = 0.12 * (hi - lo || 1);
+      const F = frame(lo - m, hi + m, -1, 1, { x: PAD, y: 0, w: VW - 2 * PAD, h: VH });
+      const [ax0] = F.map(lo - m, 0);
+      const [ax1] = F.map(hi + m, 0);
+      const ybase = VH * 0.55;
+      s.append(svg("line", { class: "od-axis", x1: ax0, y1: ybase, x2: ax1, y2: ybase }));
+      const step = niceStep(hi - lo || 1);
+      const ticks = svg("g", { class: "od-ticks" });
+      for (let v = Math.ceil((lo - m) / step) * step; v <= hi + m; v += step) {
+        const [tx] = F.map(v, 0);
+        ticks.append(svg("line", { x1: tx, y1: ybase, x2: tx, y2: ybase + 6 }));
+        const t = svg("text", { x: tx, y: ybase + 24, "text-anchor": "middle" });
+        t.textContent = show(num(Number(v.toPrecision(6))));
+        ticks.append(t);
+      }
+      s.append(ticks);
+      // the threshold of each classifier, and the sliders' positive side shaded
+      for (const h of this.classifiers()) {
+        if (h.theta[0] === 0) continue;
+        const cut = -h.theta0 / h.theta[0];
+        const [cx] = F.map(cut, 0);
+        if (h.cls === "od-hand") {
+          const left = h.theta[0] < 0;
+          const x0 = left ? ax0 : Math.max(ax0, Math.min(ax1, cx));
+          const x1 = left ? Math.max(ax0, Math.min(ax1, cx)) : ax1;
+          s.prepend(svg("rect", { class: "od-posside", x: x0, y: PAD, width: Math.max(0, x1 - x0), height: VH - 2 * PAD }));
+        }
+        if (cut < lo - m || cut > hi + m) continue;
+        s.append(svg("line", { class: h.cls, x1: cx, y1: PAD, x2: cx, y2: VH - PAD }));
+      }
+      const g = svg("g");
+      this.drawPoints(g, xs.map((x) => [F.map(x, 0)[0], ybase]), d.y, this.wrongOf(this.theta, this.theta0), 9);
+      const [ox] = F.map(0, 0);
+      g.append(svg("circle", { class: "od-origin", cx: ox, cy: ybase, r: 3.5 }));
+      s.append(g);
+    } else {
+      const b = this.box2();
+      const F = frame(b[0], b[1], b[2], b[3], area);
+      const rect = [[b[0], b[2]], [b[1], b[2]], [b[1], b[3]], [b[0], b[3]]];
+      this.drawAxes2(s, F, b);
+      const half = clipHalf(rect, this.theta, this.theta0);
+      if (half.length > 2 && this.theta.some((a) => a !== 0)) {
+        s.append(svg("polygon", { class: "od-posside", points: half.map((p) => pt(F.map(p[0], p[1]))).join(" ") }));
+      }
+      for (const h of this.classifiers()) {
+        if (h.theta.every((a) => a === 0)) continue;
+        const seg = clipLine(b, h.theta, h.theta0);
+        if (!seg) continue;
+        const [p, q] = seg.map((v) => F.map(v[0], v[1]));
+        s.append(svg("line", { class: h.cls, x1: p[0], y1: p[1], x2: q[0], y2: q[1] }));
+      }
+      const g = svg("g");
+      this.drawPoints(g, d.X.map((x) => F.map(x[0], x[1])), d.y, this.wrongOf(this.theta, this.theta0), 5);
+      const [ox, oy] = F.map(0, 0);
+      g.append(svg("circle", { class: "od-origin", cx: ox, cy: oy, r: 3.5 }));
+      s.append(g);
+    }
+    s.setAttribute("aria-label", show(`The data as they are: ${this.describeData()}; the sliders' ${d.d === 1 ? "threshold" : "boundary"} misclassifies ${st.mistakes} (ringed); dashed, the run on (x, c) read back with its offset; dotted, the run through the origin.`));
+    this.figOrig.caption.textContent = show(d.d === 1 ? "The data on the line" : "The data in the plane");
+  }
+
+  /** The rectangle of the 2-D data, the origin included, with a margin. */
+  box2() {
+    const d = this.data;
+    const xs = d.X.map((r) => r[0]);
+    const ys = d.X.map((r) => r[1]);
+    let [x0, x1, y0, y1] = [Math.min(0, ...xs), Math.max(0, ...xs), Math.min(0, ...ys), Math.max(0, ...ys)];
+    const m = 0.08 * Math.max(x1 - x0, y1 - y0, 1);
+    x0 -= m; x1 += m; y0 -= m; y1 += m;
+    return [x0, x1, y0, y1];
+  }
+
+  drawAxes2(s, F, b) {
+    const g = svg("g", { class: "od-ticks" });
+    const [p0, q0] = [F.map(b[0], 0), F.map(b[1], 0)];
+    const [p1, q1] = [F.map(0, b[2]), F.map(0, b[3])];
+    g.append(svg("line", { class: "od-axis", x1: p0[0], y1: p0[1], x2: q0[0], y2: q0[1] }));
+    g.append(svg("line", { class: "od-axis", x1: p1[0], y1: p1[1], x2: q1[0], y2: q1[1] }));
+    const [a, c] = [F.map(b[0], b[2]), F.map(b[1], b[3])];
+    g.append(svg("rect", { class: "od-box", x: a[0], y: c[1], width: c[0] - a[0], height: a[1] - c[1] }));
+    s.append(g);
+  }
+
+  drawLifted(st) {
+    const d = this.data;
+    const c = this.c;
+    const s = this.figLift.svg;
+    s.replaceChildren();
+    const area = { x: PAD, y: PAD, w: VW - 2 * PAD, h: VH - 2 * PAD };
+    const hands = this.classifiers();
+    const wrong = this.wrongOf(this.theta, this.theta0);
+    if (d.d === 1) {
+      // the plane of (x, z): the points (x, c) on the line z = c
+      const xs = d.X.map((r) => r[0]);
+      const lo = Math.min(0, ...xs);
+      const hi = Math.max(0, ...xs);
+      const z0 = Math.min(0, c);
+      const z1 = Math.max(0, c);
+      const m = 0.12 * Math.max(hi - lo, z1 - z0, 1);
+      const b = [lo - m, hi + m, z0 - m, z1 + m];
+      const F = frame(b[0], b[1], b[2], b[3], area);
+      const rect = [[b[0], b[2]], [b[1], b[2]], [b[1], b[3]], [b[0], b[3]]];
+      const n = st.normal;
+      const half = clipHalf(rect, n, 0);
+      if (half.length > 2 && n.some((a) => a !== 0)) s.append(svg("polygon", { class: "od-posside", points: half.map((p) => pt(F.map(p[0], p[1]))).join(" ") }));
+      this.drawAxes2(s, F, b);
+      const [l0, l1] = [F.map(b[0], c), F.map(b[1], c)];
+      s.append(svg("line", { class: "od-dataline", x1: l0[0], y1: l0[1], x2: l1[0], y2: l1[1] }));
+      for (const h of hands) {
+        const normal = core.liftedNormal(h.theta, h.theta0, c);
+        if (normal.every((a) => a === 0)) continue;
+        const seg = clipLine(b, normal, 0);
+        if (!seg) continue;
+        const [p, q] = seg.map((v) => F.map(v[0], v[1]));
+        s.append(svg("line", { class: h.cls, x1: p[0], y1: p[1], x2: q[0], y2: q[1] }));
+      }
+      const g = svg("g");
+      this.drawPoints(g, xs.map((x) => F.map(x, c)), d.y, wrong, 7);
+      const [ox, oy] = F.map(0, 0);
+      g.append(svg("circle", { class: "od-origin", cx: ox, cy: oy, r: 3.5 }));
+      s.append(g);
+      s.setAttribute("aria-label", show(`The lifted data: the points (x, ${num(c)}) in the plane, on the dashed line at height c; the sliders' classifier is the line through the origin with normal ${vec(st.normal)}, which misclassifies ${st.liftedMistakes}.`));
+      this.figLift.caption.textContent = show(`Lifted: (x, c) with c = ${num(c)}, one scale on both axes`);
+    } else {
+      this.draw3(s, st, hands, wrong);
+    }
+  }
+
+  /** 2-D data lifted to space: an orthographic view, one scale on all three axes. */
+  draw3(s, st, hands, wrong) {
+    const d = this.data;
+    const c = this.c;
+    const [x0, x1, y0, y1] = this.box2();
+    const z0 = Math.min(0, c);
+    const z1 = Math.max(0, c);
+    const ca = Math.cos(AZIMUTH);
+    const sa = Math.sin(AZIMUTH);
+    const ce = Math.cos(ELEVATION);
+    const se = Math.sin(ELEVATION);
+    const proj = (p) => [p[0] * ca - p[1] * sa, (p[0] * sa + p[1] * ca) * se + p[2] * ce];
+    const corners = [];
+    for (const x of [x0, x1]) for (const y of [y0, y1]) for (const z of [z0, z1]) corners.push([x, y, z]);
+    const P = corners.map(proj);
+    const us = P.map((p) => p[0]);
+    const vs = P.map((p) => p[1]);
+    const F = frame(Math.min(...us), Math.max(...us), Math.min(...vs), Math.max(...vs), { x: PAD, y: PAD, w: VW - 2 * PAD, h: VH - 2 * PAD });
+    const at = (p) => { const q = proj(p); return F.map(q[0], q[1]); };
+    const poly = (pts, cls) => svg("polygon", { class: cls, points: pts.map((p) => pt(at(p))).join(" ") });
+    // the floor z = 0 and the data's plane z = c, with the axes through the origin
+    s.append(poly([[x0, y0, 0], [x1, y0, 0], [x1, y1, 0], [x0, y1, 0]], "od-floor"));
+    const axes = svg("g", { class: "od-ticks" });
+    for (const [a, b] of [[[x0, 0, 0], [x1, 0, 0]], [[0, y0, 0], [0, y1, 0]], [[0, 0, z0], [0, 0, z1]]]) {
+      const [p, q] = [at(a), at(b)];
+      axes.append(svg("line", { class: "od-axis", x1: p[0], y1: p[1], x2: q[0], y2: q[1] }));
+    }
+    s.append(axes);
+    // the sliders' separator through the origin: the plane n . p = 0, cut to the box
+    const n = st.normal;
+    if (n.some((a) => a !== 0)) {
+      const edges = [];
+      const idx = (i, j, k) => corners[i * 4 + j * 2 + k];
+      for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) edges.push([idx(i, j, 0), idx(i, j, 1)], [idx(i, 0, j), idx(i, 1, j)], [idx(0, i, j), idx(1, i, j)]);
+      const f = (p) => n[0] * p[0] + n[1] * p[1] + n[2] * p[2];
+      const cut = [];
+      for (const [a, b] of edges) {
+        const fa = f(a);
+        const fb = f(b);
+        if ((fa > 0) !== (fb > 0) || fa === 0) {
+          const t = fa === fb ? 0 : fa / (fa - fb);
+          cut.push([a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), a[2] + t * (b[2] - a[2])]);
+        }
+      }
+      if (cut.length >= 3) {
+        const scr = cut.map(at);
+        const cx = scr.reduce((acc, p) => acc + p[0], 0) / scr.length;
+        const cy = scr.reduce((acc, p) => acc + p[1], 0) / scr.length;
+        const order = scr.map((p, k) => [Math.atan2(p[1] - cy, p[0] - cx), k]).sort((a, b) => a[0] - b[0]);
+        s.append(svg("polygon", { class: "od-plane", points: order.map(([, k]) => pt(scr[k])).join(" ") }));
+      }
+    }
+    s.append(poly([[x0, y0, c], [x1, y0, c], [x1, y1, c], [x0, y1, c]], "od-dataplane"));
+    // where each separator meets the data's plane: the classifier back in the plane
+    for (const h of hands) {
+      if (h.theta.every((a) => a === 0)) continue;
+      const seg = clipLine([x0, x1, y0, y1], h.theta, h.theta0);
+      if (!seg) continue;
+      const [p, q] = seg.map((v) => at([v[0], v[1], c]));
+      s.append(svg("line", { class: h.cls, x1: p[0], y1: p[1], x2: q[0], y2: q[1] }));
+    }
+    const g = svg("g");
+    this.drawPoints(g, d.X.map((x) => at([x[0], x[1], c])), d.y, wrong, 4);
+    const [ox, oy] = at([0, 0, 0]);
+    g.append(svg("circle", { class: "od-origin", cx: ox, cy: oy, r: 3.5 }));
+    s.append(g);
+    s.setAttribute("aria-label", show(`The lifted data: the points (x1, x2, ${num(c)}) in space, seen from above at an angle, one scale on all three axes, on the outlined plane at height c; the shaded plane through the origin is the sliders' separator with normal ${vec(n)}; it meets the data's plane in the sliders' boundary; it misclassifies ${st.liftedMistakes}.`));
+    this.figLift.caption.textContent = show(`Lifted: (x\u2081, x\u2082, c) with c = ${num(c)}, in space`);
+  }
+
+  // -- the runs ---------------------------------------------------------------------------
+  begin() {
+    this.activate();
+    if (this.done) {
+      this.say("Nothing to do: both runs have ended. Reset starts again.");
+      return false;
+    }
+    return true;
+  }
+
+  stepText() {
+    const parts = [];
+    for (const [key, name] of [["lifted", "on (x, c)"], ["origin", "on x"]]) {
+      const s = this.lastSteps[key];
+      if (!s) continue;
+      parts.push(`run ${name}: epoch ${s.epoch}, example ${s.index + 1}, score ${num(s.score)}, ${s.mistake ? "a mistake, updated" : "no update"}`);
+    }
+    return parts.join("; ") + ".";
+  }
+
+  outcome() {
+    const words = (key) => {
+      const r = this.runs[key];
+      if (r.converged) return `converged after ${plural(r.mistakes, "update")}`;
+      if (r.stopped) return `stopped after \u03c4 = ${this.tau} epochs without converging, ${plural(r.mistakes, "update")}`;
+      return `${plural(r.mistakes, "update")} so far`;
+    };
+    return `Run on (x, c): ${words("lifted")}. Run on x: ${words("origin")}.`;
+  }
+
+  step() {
+    if (!this.begin()) return null;
+    this.advance();
+    this.render();
+    this.say(`${this.stepText()}${this.done ? ` ${this.outcome()}` : ""}`);
+    this.saveUrl();
+    return this.getState();
+  }
+
+  epoch() {
+    if (!this.begin()) return null;
+    const n = this.data.X.length;
+    do this.advance(); while (this.steps % n !== 0 && !this.done);
+    this.render();
+    this.say(`Epoch ${Math.ceil(this.steps / n)} finished. ${this.outcome()}`);
+    this.saveUrl();
+    return this.getState();
+  }
+
+  runAll() {
+    if (!this.begin()) return null;
+    while (this.advance()) { /* to the end */ }
+    this.render();
+    this.say(this.outcome());
+    this.saveUrl();
+    return this.getState();
+  }
+
+  reset() {
+    this.activate();
+    this.replay(0);
+    this.render();
+    this.say("Reset: both runs start again from \u03b8 = 0.");
+    this.saveUrl();
+    return this.getState();
+  }
+
+  onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    if (t.tagName === "SELECT" || t.tagName === "TEXTAREA") return;
+    const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const actions = { s: () => this.step(), e: () => this.epoch(), r: () => this.runAll(), 0: () => this.reset() };
+    if (Object.hasOwn(actions, k)) {
+      e.preventDefault();
+      actions[k]();
+    }
+  }
+
+  // -- API for tests --------------------------------------------------------------------
+  /** Every update of one run ("lifted" or "origin"): {epoch, index, theta after it}. */
+  history(key) {
+    if (!this.runs || !Object.hasOwn(this.runs, key)) return null;
+    return this.runs[key].history.map((h) => ({ epoch: h.epoch, index: h.index, theta: h.theta.slice() }));
+  }
+
+  state() {
+    const summary = (r) => (r ? {
+      theta: r.theta.slice(), mistakes: r.mistakes, epochs: r.epochs, converged: r.converged, stopped: r.stopped,
+    } : null);
+    const d = this.data;
+    return {
+      ...this.getState(),
+      X: d.X.map((r) => r.slice()),
+      y: d.y.slice(),
+      tau: this.tau,
+      active: this.active,
+      stats: this.stats(),
+      lifted: this.runs ? summary(this.runs.lifted) : null,
+      origin: this.runs ? summary(this.runs.origin) : null,
+      full: this.active ? { mistakes: this.full.mistakes, epochs: this.full.epochs, converged: this.full.converged } : null,
+      status: this.status.textContent,
+    };
+  }
+}
+
+function showError(root, err) {
+  root.classList.add("od-failed");
+  const p = el("p", { class: "od-error", role: "alert" }, `The offset demo could not start: ${err.message}`);
+  const frameEl = root.querySelector(":scope > .od-frame") || root;
+  frameEl.replaceChildren(p);
+  console.error("offset demo:", err);
+}
+
+/** Turn one element into an offset demo (once); returns its API object or null. */
+export function mount(root) {
+  if (root.offsetDemo) return root.offsetDemo;
+  try {
+    const od = new OffsetDemo(root);
+    root.offsetDemo = {
+      getState: () => od.getState(),
+      setState: (obj) => { const out = od.setState(obj); od.saveUrl(); return out; },
+      /** Write a pending change of the URL now (tests). */
+      flushUrl: () => urlState.flush(),
+      step: () => od.step(),
+      epoch: () => od.epoch(),
+      run: () => od.runAll(),
+      reset: () => od.reset(),
+      state: () => od.state(),
+      history: (key) => od.history(key),
+      activate: () => od.activate(),
+    };
+    return root.offsetDemo;
+  } catch (err) {
+    showError(root, err);
+    return null;
+  }
+}
+
+/** Mount every div.offset-demo of the document. */
+export function mountAll(doc = document) {
+  return [...doc.querySelectorAll("div.offset-demo")].map(mount);
+}
+
+if (typeof document !== "undefined") {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => mountAll());
+  else mountAll();
+}
