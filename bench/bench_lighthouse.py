@@ -14,7 +14,8 @@ and index pages when the pages link them.
 
 For each page: the four category scores (performance, accessibility, best practices,
 SEO, out of 100), cumulative layout shift, total blocking time and largest contentful
-paint; with ``--runs N`` the run of median performance is kept.  Goals: performance at
+paint, and the machine's load average when the page's audit started (``load``: other
+work on its cores); with ``--runs N`` the run of median performance is kept.  Goals: performance at
 least 90, accessibility and best practices 100, SEO at least 95, CLS below 0.1.  Every
 audit of the last three categories that does not pass is listed under the table.  The
 results are printed as a Markdown table and written to ``bench/results-lighthouse.json``.
@@ -134,11 +135,11 @@ def summarise(report: dict) -> dict:
 def table(rows: dict[str, dict]) -> str:
     """The results as a Markdown table, one row per page."""
     lines = ["| page | performance | accessibility | best practices | SEO | CLS | TBT ms "
-             "| LCP s |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+             "| LCP s | load |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for page, r in rows.items():
         lines.append(f"| {page} | {r['performance']} | {r['accessibility']} | "
                      f"{r['best-practices']} | {r['seo']} | {r['cls']:.3f} | {r['tbt']:.0f} | "
-                     f"{r['lcp']:.2f} |")
+                     f"{r['lcp']:.2f} | {r.get('load', float('nan')):.1f} |")
     return "\n".join(lines)
 
 
@@ -157,6 +158,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--runs", type=int, default=1, help="runs per page (median performance)")
     ap.add_argument("--no-gzip", action="store_true", help="serve files uncompressed")
     ap.add_argument("--site", type=Path, default=SITE, help="the built site (_build/html)")
+    ap.add_argument("--reports", type=Path, help="also keep each full Lighthouse report here")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results-lighthouse.json")
     args = ap.parse_args(argv)
     chromium = harness.find_chromium()
@@ -170,13 +172,18 @@ def main(argv: list[str] | None = None) -> None:
             tempfile.TemporaryDirectory() as tmp:
         for page in pages:
             runs = []
+            load = os.getloadavg()[0]  # other work on the machine, before this page
             for k in range(args.runs):
-                report = lighthouse(f"{base}/{page}", chromium, Path(tmp) / f"r{k}.json")
+                where = Path(tmp) / f"r{k}.json"
+                if args.reports:
+                    args.reports.mkdir(parents=True, exist_ok=True)
+                    where = args.reports / f"{page.replace('/', '_')}.{k + 1}.json"
+                report = lighthouse(f"{base}/{page}", chromium, where)
                 runs.append(summarise(report))
                 print(f"{page} run {k + 1}: performance {runs[-1]['performance']}",
                       file=sys.stderr, flush=True)
             runs.sort(key=lambda r: r["performance"])
-            rows[page] = {**runs[len(runs) // 2],
+            rows[page] = {**runs[len(runs) // 2], "load": load,
                           "performance_runs": [r["performance"] for r in runs]}
     machine = (f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
                f"load average {os.getloadavg()[0]:.2f}; Lighthouse {version}; "
