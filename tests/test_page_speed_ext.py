@@ -144,3 +144,12 @@ def test_preloaded_files_are_in_mathjax():
     for rel in paths:
         assert (source / rel).is_file(), rel
         assert any(rel.startswith(n) for n in offline_assets.NEEDED), f"{rel} is not copied"
+
+
+def test_text_before_math_counts_the_text_a_reader_sees_first():
+    body = ('<h1>Title &amp; more</h1>\n<p>Some   words</p>'
+            '<p>then <span class="math notranslate">\\(x\\)</span></p>')
+    # "Title & more Some words then": tags dropped, entities read, white space as one
+    assert math_settle.text_before_math(body) == len("Title & more Some words then")
+    assert math_settle.text_before_math('<p class="math">x</p>') == 0
+    assert math_settle.text_before_math("<p>no formula</p>") is None

@@ -11,6 +11,7 @@
     if (shown) return;
     shown = true;
     root.classList.remove("math-settling");
+    if (performance.mark) performance.mark("math-settled");
   };
   setTimeout(show, MAX_MS);
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -24,9 +25,10 @@
     await MathJax.startup.promise;
     const doc = MathJax.startup.document;
     // The lazy extension typesets the formulas in view from an IntersectionObserver,
-    // in idle time: wait until it has seen them and finished.
+    // in the browser's idle time: once the observer has seen them, typeset them now.
     await frame();
     await frame();
+    if (doc && doc.lazyIdle && typeof doc.lazyHandleSet === "function") doc.lazyHandleSet();
     while (doc && doc.lazyIdle) await sleep(10);
     if (doc && doc.lazyPromise) await doc.lazyPromise;
     await frame();

@@ -5,7 +5,8 @@ typeset formula; when MathJax replaces it the lines rewrap, and when MathJax's f
 arrive they rewrap again.  Each time the text below moves: Lighthouse measured a
 cumulative layout shift of 0.1 to 0.25 on the chapters (bench/README.md).
 
-On every page with a formula this extension adds to the head:
+On every page with a formula in its first screen (its first formula comes after less
+than ``FIRST_SCREEN_CHARS`` characters of text) this extension adds to the head:
 
 - a preload of MathJax's lazy-typesetting module and of its three most used fonts,
   so that they arrive with MathJax rather than one round trip after it;
@@ -14,12 +15,14 @@ On every page with a formula this extension adds to the head:
   header and the sidebars show at once.
 
 Pages opened without JavaScript show everything as before (the class that hides the
-article is set by the script).  Chapters 1 to 7 all have formulas.
+article is set by the script).  Pages whose first formula is further down (the
+introduction, chapter 6) show at once: MathJax typesets it before the reader scrolls to it.
 """
 
 from __future__ import annotations
 
 import re
+from html import unescape
 from pathlib import Path
 
 from sphinx.application import Sphinx
@@ -27,12 +30,30 @@ from sphinx.application import Sphinx
 SCRIPT = (Path(__file__).resolve().parent / "math-settle.js").read_text()
 STYLE = "<style>html.math-settling .bd-article { visibility: hidden; }</style>\n"
 FONTS = ("MathJax_Zero.woff", "MathJax_Main-Regular.woff", "MathJax_Math-Italic.woff")
+# About as much text as the first screen of a chapter shows at 1350 x 940 (title, goals
+# box, first paragraphs); pages whose first formula comes later keep no formula in view
+# at load, so there is nothing to wait for.
+FIRST_SCREEN_CHARS = 1500
 _MATH = re.compile(r"""class\s*=\s*(["'])(?:(?!\1).)*(?<![\w-])math(?![\w-])""", re.S)
 
 
 def has_math(body: str) -> bool:
     """Whether a page body holds a formula (Sphinx writes each with class ``math``)."""
     return bool(_MATH.search(body or ""))
+
+
+def text_before_math(body: str) -> int | None:
+    """How many characters of text a page body shows before its first formula.
+
+    None when the body has no formula.  Tags are dropped and runs of white space count
+    as one character.
+    """
+    found = _MATH.search(body or "")
+    if found is None:
+        return None
+    start = body.rfind("<", 0, found.start())  # the tag that holds the class
+    text = re.sub(r"<[^>]*>", " ", body[:start])
+    return len(" ".join(unescape(text).split()))
 
 
 def head_links(static: str) -> str:
@@ -45,7 +66,8 @@ def head_links(static: str) -> str:
 
 
 def _page(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
-    if not has_math(context.get("body", "")):
+    before = text_before_math(context.get("body", ""))
+    if before is None or before > FIRST_SCREEN_CHARS:
         return
     static = context["pathto"]("_static", 1)
     context["metatags"] = context.get("metatags", "") + head_links(static) + STYLE
