@@ -153,3 +153,14 @@ def test_text_before_math_counts_the_text_a_reader_sees_first():
     assert math_settle.text_before_math(body) == len("Title & more Some words then")
     assert math_settle.text_before_math('<p class="math">x</p>') == 0
     assert math_settle.text_before_math("<p>no formula</p>") is None
+
+
+def test_a_page_without_a_description_stops_the_build():
+    from types import SimpleNamespace
+
+    found = page_descriptions.load_descriptions()
+    app = SimpleNamespace(builder=SimpleNamespace(page_descriptions=found))
+    pages = set(toc_names())
+    page_descriptions._check(app, SimpleNamespace(found_docs=pages))  # all described
+    with pytest.raises(ExtensionError, match=r"no description .* for book/08_new"):
+        page_descriptions._check(app, SimpleNamespace(found_docs=pages | {"book/08_new"}))
