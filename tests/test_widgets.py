@@ -98,8 +98,8 @@ def test_step_trainer_epoch_and_reset():
 def test_step_trainer_buttons_drive_it():
     ex = pl.notes_example()
     trainer = W.StepTrainer(ex.X, ex.y)
-    ui = trainer.ui
-    buttons = {b.description: b for b in ui.children[0].children}
+    trainer.ui  # built, as Jupyter builds it on display
+    buttons = {b.description: b for b in trainer._controls[0].children}
     assert set(buttons) == {"Step", "Epoch", "Run", "Reset"}
     before = trainer._image.value
     buttons["Step"].click()
