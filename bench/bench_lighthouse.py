@@ -1,7 +1,7 @@
 """Page speed: a Lighthouse audit (desktop) of every page of the built site.
 
     python3 tasks.py book                          # the site to measure
-    python3 tasks.py bench -- --lighthouse         # every page, about 6 minutes
+    python3 tasks.py bench -- --lighthouse         # every page, 5 to 20 minutes
     python3 tasks.py bench -- --lighthouse --pages book/01_algorithm.html --runs 3
 
 The built site (``_build/html``) is served from 127.0.0.1 by a keep-alive HTTP server
@@ -15,10 +15,11 @@ and index pages when the pages link them.
 For each page: the four category scores (performance, accessibility, best practices,
 SEO, out of 100), cumulative layout shift, total blocking time and largest contentful
 paint, and the machine's load average when the page's audit started (``load``: other
-work on its cores); with ``--runs N`` the run of median performance is kept.  Goals: performance at
-least 90, accessibility and best practices 100, SEO at least 95, CLS below 0.1.  Every
-audit of the last three categories that does not pass is listed under the table.  The
-results are printed as a Markdown table and written to ``bench/results-lighthouse.json``.
+work on its cores); with ``--runs N`` the run of median performance is kept, with
+``--reports DIR`` every full report too.  Goals: performance at least 90, accessibility
+and best practices 100, SEO at least 95, CLS below 0.1.  Every audit of the last three
+categories that does not pass is listed under the table.  The results are printed as a
+Markdown table and written to ``bench/results-lighthouse.json``.
 
 Lighthouse's performance score is a simulation from one page load: on a machine whose
 cores are busy with other work it comes out lower, so measure on a quiet machine and
