@@ -6,7 +6,7 @@
                              the site in headless Chromium where Chromium is installed)
     python3 tasks.py lab     open the course (chapters and exercises) in JupyterLab
     python3 tasks.py serve   serve the built site on http://127.0.0.1:8000
-    python3 tasks.py bench   run the benchmarks in bench/
+    python3 tasks.py bench   run the benchmarks in bench/ (-- --lighthouse: page speed)
     python3 tasks.py pack    zip the exercise notebooks for students (an LMS upload)
 
 Each command first makes sure the virtual environment .venv exists and holds what
@@ -364,6 +364,11 @@ def pack(args: argparse.Namespace) -> None:
 def bench(args: argparse.Namespace) -> None:
     py = ensure_env()
     extra = args.bench_args[1:] if args.bench_args[:1] == ["--"] else args.bench_args
+    if "--lighthouse" in extra:  # page speed: Lighthouse (npm) on every page of the site
+        ensure_node_packages()
+        extra.remove("--lighthouse")
+        run([py, "bench/bench_lighthouse.py", *extra])
+        return
     run([py, "bench/bench_perceptron.py", *extra])
 
 
