@@ -113,8 +113,8 @@ def test_notebook_only_words_are_caught(text, expected):
 
 
 def test_a_stale_references_cell_is_caught(chapter):
-    name, nb = chapter
-    index, cell = references_cell(nb)
+    _, nb = chapter
+    _, cell = references_cell(nb)
     keys = cited_keys(nb)
     assert cell.source != references_source(keys[1:])  # one key dropped
     assert CELL_ID == cell.get("id")
