@@ -38,7 +38,6 @@ from pathlib import Path
 
 import nbformat
 import pytest
-
 from harness import ROOT, chromium
 
 BOOK = ROOT / "book"
@@ -135,7 +134,8 @@ def lab(tmp_path_factory):
     """JupyterLab on a temporary copy of book/, with settings of its own."""
     tmp = tmp_path_factory.mktemp("lab")
     root = tmp / "root"
-    shutil.copytree(BOOK, root / "book", ignore=shutil.ignore_patterns("_build", ".ipynb_checkpoints"))
+    shutil.copytree(BOOK, root / "book",
+                    ignore=shutil.ignore_patterns("_build", ".ipynb_checkpoints"))
     settings = tmp / "settings"
     for name, values in SETTINGS.items():
         path = settings / f"{name}.jupyterlab-settings"
@@ -191,16 +191,16 @@ def shots(tmp_path_factory) -> Path:
     return path
 
 
-BUSY = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')]
-    .filter(e => e.textContent.includes('*')).length"""
-
-UNRUN = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')]
-    .filter(e => !/\\[\\d+\\]/.test(e.textContent)).length"""
+PROMPTS = ("[...document.querySelectorAll("
+           "'.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')]")
+BUSY = f"() => {PROMPTS}.filter(e => e.textContent.includes('*')).length"
+UNRUN = f"() => {PROMPTS}.filter(e => !/\\[\\d+\\]/.test(e.textContent)).length"
 
 FACTS = """() => {
   const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
   panel.querySelectorAll('details').forEach(d => { d.open = true; });  // dropdowns too
-  const scroller = panel.querySelector('.jp-WindowedPanel-outer') || panel.querySelector('.jp-Notebook');
+  const scroller = panel.querySelector('.jp-WindowedPanel-outer')
+      || panel.querySelector('.jp-Notebook');
   const cells = [...panel.querySelectorAll('.jp-Notebook .jp-Cell')].map(c => ({
     kind: c.classList.contains('jp-MarkdownCell') ? 'markdown'
         : c.classList.contains('jp-CodeCell') ? 'code' : 'raw',
