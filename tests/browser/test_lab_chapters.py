@@ -225,11 +225,14 @@ def run_all(page, lab, name: str) -> float:
     """Open a chapter, run all its cells, wait until they are done; the seconds it took."""
     page.goto(f"{lab['url']}/lab/tree/book/{name}?reset&token={lab['token']}")
     page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=120_000)
-    time.sleep(3)  # the kernel starts; Run All queues the cells meanwhile
+    # the kernel has started: the status bar names it and says Idle
+    page.wait_for_function("() => /\\| Idle/.test(document.querySelector('.jp-StatusBar-Left')"
+                           "?.innerText || '')", timeout=180_000)
     start = time.monotonic()
     page.click(".lm-MenuBar-itemLabel:text-is('Run')")
     page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
-    time.sleep(2)
+    started = f"() => {PROMPTS}.some(e => /\\[[\\d*]+\\]/.test(e.textContent))"
+    page.wait_for_function(started, timeout=60_000)
     while time.monotonic() - start < RUN_TIMEOUT:
         if not page.evaluate(BUSY) and not page.evaluate(UNRUN):
             break
