@@ -28,8 +28,16 @@ from .algorithm import (
     predict,
     update,
 )
+from .bounds import (
+    freund_schapire_bound,
+    kernel_mistake_bound,
+    margin_perceptron_bound,
+    multiclass_mistake_bound,
+    online_to_batch_bound,
+)
 from .convergence import LemmaCheck, ProofTrace, check_lemmas, proof_quantities
 from .datasets import notes_example, offset_example, spam_messages
+from .demo_data import DemoData, make_demo_data
 from .evaluation import (
     accuracy,
     cross_val_accuracy,
@@ -39,7 +47,21 @@ from .evaluation import (
     train_test_split,
 )
 from .generate import SeparableData, flip_labels, make_noisy, make_separable, make_xor
+from .hinge import hinge_deficiency
+from .kernel_theory import gram_matrix, is_positive_semidefinite, kernel_margin, tanh_kernel
 from .margin import margin, mistake_bound, point_margins, radius, signed_distance
+from .margin_perceptron import margin_perceptron
+from .multiclass import (
+    KeslerData,
+    MulticlassResult,
+    MulticlassUpdate,
+    kesler_construction,
+    kesler_weights,
+    multiclass_margin,
+    multiclass_perceptron,
+    multiclass_predict,
+    multiclass_scores,
+)
 from .offset import add_offset_feature
 from .separability import MaxMarginResult, is_linearly_separable, max_margin
 from .spam import FEATURE_NAMES, count_message, spam_feature_matrix, spam_features, tokenize
@@ -68,9 +90,13 @@ __version__ = "0.1.0"
 __all__ = [
     "FEATURE_NAMES",
     "AveragedResult",
+    "DemoData",
     "KernelResult",
+    "KeslerData",
     "LemmaCheck",
     "MaxMarginResult",
+    "MulticlassResult",
+    "MulticlassUpdate",
     "OneVsAllResult",
     "Perceptron",
     "PerceptronResult",
@@ -86,25 +112,42 @@ __all__ = [
     "count_message",
     "cross_val_accuracy",
     "flip_labels",
+    "freund_schapire_bound",
+    "gram_matrix",
+    "hinge_deficiency",
     "is_linearly_separable",
+    "is_positive_semidefinite",
     "kernel_decision",
+    "kernel_margin",
+    "kernel_mistake_bound",
     "kernel_perceptron",
     "kernel_predict",
+    "kesler_construction",
+    "kesler_weights",
     "kfold_indices",
     "linear_kernel",
     "load_spam7",
     "majority_baseline",
+    "make_demo_data",
     "make_noisy",
     "make_separable",
     "make_xor",
     "margin",
+    "margin_perceptron",
+    "margin_perceptron_bound",
     "max_margin",
     "mistake_bound",
+    "multiclass_margin",
+    "multiclass_mistake_bound",
+    "multiclass_perceptron",
+    "multiclass_predict",
+    "multiclass_scores",
     "notes_example",
     "offset_example",
     "one_vs_all",
     "one_vs_all_predict",
     "one_vs_all_scores",
+    "online_to_batch_bound",
     "perceptron",
     "perceptron_through_origin",
     "playground",
@@ -120,6 +163,7 @@ __all__ = [
     "spam_features",
     "spam_messages",
     "standardize",
+    "tanh_kernel",
     "tokenize",
     "train_test_split",
     "update",

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from numpy.typing import ArrayLike
 
 from ._validate import check_count, check_data
+from .playground import demo_id
 
 KERNELS = ("linear", "polynomial", "RBF")
 MIN_DEGREE, MAX_DEGREE = 1, 6
@@ -96,6 +97,7 @@ def kernel_playground_html(
     gamma: float = 1.0,
     tau: int = 100,
     fallback: str = DEFAULT_FALLBACK,
+    element_id: str | None = None,
 ) -> str:
     """The ``<div class="kernel-playground">`` for a page (chapter 6).
 
@@ -115,6 +117,10 @@ def kernel_playground_html(
     fallback : str
         HTML shown where the playground cannot run (no JavaScript, a page opened as a
         file, a Jupyter notebook).
+    element_id : str, optional
+        The element's id, which keys the playground's state in the page's URL.  By
+        default one made from the data and options
+        (:func:`perceptron_lib.playground.demo_id`), the same in every build.
 
     Returns
     -------
@@ -148,6 +154,7 @@ def kernel_playground_html(
         "data-tau": str(tau),
         "data-datasets": json.dumps(sets, separators=(",", ":"), allow_nan=False),
     }
+    attrs["id"] = demo_id("kernel-playground", attrs, element_id)
     inner = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
     # kp-frame keeps the playground's room on the page before its script has run.
     return (f'<div {inner}>\n<div class="kp-frame">\n<div class="kp-fallback">\n{fallback}\n'

@@ -14,8 +14,10 @@ play its part there.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,6 +26,9 @@ from numpy.typing import ArrayLike
 from ._validate import check_count, check_data
 
 MODES = (None, "margin")
+#: What an element id must look like to key a demo's state in the page's URL
+#: (``book/_playground/url-state.mjs`` checks the same).
+ID_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}")
 DEFAULT_FALLBACK = (
     "The playground needs JavaScript and a page served over HTTP (run "
     "<code>python3 tasks.py serve</code> for a local copy of the book). In Jupyter, use "
@@ -53,6 +58,29 @@ def best_margin(X: ArrayLike, y: ArrayLike, offset: bool = True) -> float:
     return float(max_margin(Xa, ya, offset=False).gamma)
 
 
+def demo_id(prefix: str, attrs: Mapping[str, str], element_id: str | None) -> str:
+    """The id of a demo's element: the one given, checked, or one made from its content.
+
+    The id keys the demo's state in the page's URL (chapters 1, 3, 4 and 6), so it must
+    stay the same from one build of the book to the next while the demo does: the
+    default is ``prefix`` and the first 8 hex digits of the SHA-256 of the attributes.
+
+    Raises
+    ------
+    ValueError
+        When ``element_id`` is not a letter followed by up to 63 letters, digits, ``-``
+        or ``_``.
+    """
+    if element_id is None:
+        digest = hashlib.sha256(json.dumps(dict(attrs), sort_keys=True).encode()).hexdigest()
+        return f"{prefix}-{digest[:8]}"
+    if not isinstance(element_id, str) or not ID_PATTERN.fullmatch(element_id):
+        raise ValueError(
+            "element_id must be a letter followed by up to 63 letters, digits, '-' or '_' "
+            f"(it names the demo in the page's URL), got {element_id!r}")
+    return element_id
+
+
 def _dataset(name: object, data: object, offset: bool, with_best: bool) -> dict[str, Any]:
     if not isinstance(name, str) or not name.strip():
         raise ValueError(f"playground data set names must be non-empty strings, got {name!r}")
@@ -78,6 +106,7 @@ def playground_html(
     mode: str | None = None,
     show_best_margin: bool = False,
     fallback: str = DEFAULT_FALLBACK,
+    element_id: str | None = None,
 ) -> str:
     """The ``<div class="perceptron-playground">`` for a page (chapters 1, 3 and 4).
 
@@ -100,6 +129,10 @@ def playground_html(
     fallback : str
         HTML shown where the playground cannot run (no JavaScript, a page opened as a
         file, a Jupyter notebook).
+    element_id : str, optional
+        The element's id, which keys the playground's state in the page's URL (a link
+        to the page then restores what the reader saw).  By default one made from the
+        data and options (:func:`demo_id`), the same in every build.
 
     Returns
     -------
@@ -131,6 +164,7 @@ def playground_html(
     if mode:
         attrs["data-mode"] = mode
     attrs["data-datasets"] = json.dumps(sets, separators=(",", ":"), allow_nan=False)
+    attrs["id"] = demo_id("playground", attrs, element_id)
     inner = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
     return f'<div {inner}>\n<p class="playground-fallback">{fallback}</p>\n</div>'
 

@@ -33,3 +33,130 @@ def naive_perceptron(X, y, tau, offset=True):
         if not changed:
             return theta, theta_0, mistakes, epochs, True, updates
     return theta, theta_0, mistakes, epochs, False, updates
+
+
+def naive_margin_perceptron(X, y, tau, margin, offset=True):
+    """The margin perceptron: update while label * score <= margin.
+
+    Returns (theta, theta_0, mistakes, epochs, converged, updates) like naive_perceptron.
+    """
+    d = len(X[0])
+    theta = [0.0] * d
+    theta_0 = 0.0
+    mistakes = 0
+    updates = []
+    epochs = 0
+    for t in range(1, tau + 1):
+        epochs = t
+        changed = False
+        for i, (x, label) in enumerate(zip(X, y, strict=True)):
+            score = 0.0
+            for j in range(d):
+                score += theta[j] * x[j]
+            score += theta_0
+            if label * score <= margin:
+                theta = [theta[j] + label * x[j] for j in range(d)]
+                if offset:
+                    theta_0 += label
+                mistakes += 1
+                updates.append((t, i))
+                changed = True
+        if not changed:
+            return theta, theta_0, mistakes, epochs, True, updates
+    return theta, theta_0, mistakes, epochs, False, updates
+
+
+def naive_multiclass_perceptron(X, labels, tau, offset=True):
+    """The multiclass perceptron with lists: classes are sorted(set(labels)).
+
+    The rival is the highest-scoring other class (the first in sorted order on a tie);
+    a mistake when its score is >= the true class's score.  Returns
+    (Theta, theta_0, classes, mistakes, epochs, converged, updates) with
+    updates=[(t, i, true_row, rival_row)].
+    """
+    classes = sorted(set(labels))
+    m, d = len(classes), len(X[0])
+    Theta = [[0.0] * d for _ in range(m)]
+    theta_0 = [0.0] * m
+    mistakes, epochs, updates = 0, 0, []
+    for t in range(1, tau + 1):
+        epochs = t
+        changed = False
+        for i, (x, label) in enumerate(zip(X, labels, strict=True)):
+            k = classes.index(label)
+            scores = []
+            for c in range(m):
+                s = 0.0
+                for j in range(d):
+                    s += Theta[c][j] * x[j]
+                scores.append(s + theta_0[c])
+            p = None
+            for c in range(m):
+                if c != k and (p is None or scores[c] > scores[p]):
+                    p = c
+            if scores[p] >= scores[k]:
+                Theta[k] = [Theta[k][j] + x[j] for j in range(d)]
+                Theta[p] = [Theta[p][j] - x[j] for j in range(d)]
+                if offset:
+                    theta_0[k] += 1.0
+                    theta_0[p] -= 1.0
+                mistakes += 1
+                updates.append((t, i, k, p))
+                changed = True
+        if not changed:
+            return Theta, theta_0, classes, mistakes, epochs, True, updates
+    return Theta, theta_0, classes, mistakes, epochs, False, updates
+
+
+def naive_kesler(X, labels, classes, offset=True):
+    """Kesler's vectors, one per (example, rival), written coordinate by coordinate.
+
+    Layout: the m blocks of d weights, then (with offset) the m offsets.
+    """
+    m, d = len(classes), len(X[0])
+    rows = []
+    for x, label in zip(X, labels, strict=True):
+        k = classes.index(label)
+        for c in range(m):
+            if c == k:
+                continue
+            z = [0.0] * (m * d + (m if offset else 0))
+            for j in range(d):
+                z[k * d + j] = x[j]
+                z[c * d + j] = -x[j]
+            if offset:
+                z[m * d + k] = 1.0
+                z[m * d + c] = -1.0
+            rows.append(z)
+    return rows
+
+
+def naive_averaged(X, y, tau, offset=True):
+    """The averaged perceptron by brute force: add theta to a running sum after every visit.
+
+    The sums are exactly rounded (math.fsum over the recorded hypotheses), so the
+    reference is as accurate as a float can be.  Returns (avg_theta, avg_theta_0).
+    """
+    import math
+
+    d = len(X[0])
+    theta, theta_0 = [0.0] * d, 0.0
+    seen, seen_0 = [], []
+    for _t in range(tau):
+        clean = True
+        for x, label in zip(X, y, strict=True):
+            score = 0.0
+            for j in range(d):
+                score += theta[j] * x[j]
+            score += theta_0
+            if label * score <= 0:
+                theta = [theta[j] + label * x[j] for j in range(d)]
+                if offset:
+                    theta_0 += label
+                clean = False
+            seen.append(list(theta))
+            seen_0.append(theta_0)
+        if clean:
+            break
+    v = len(seen)
+    return [math.fsum(row[j] for row in seen) / v for j in range(d)], math.fsum(seen_0) / v

@@ -82,10 +82,10 @@ def test_intro_states_the_conventions(site):
     assert "<table" in html
 
 
-def test_the_six_chapters_are_in_the_book():
+def test_the_seven_chapters_are_in_the_book():
     assert [Path(c).name for c in chapters()] == [
         "01_algorithm", "02_offset", "03_margin", "04_convergence", "05_spam",
-        "06_variants"]
+        "06_variants", "07_beyond"]
 
 
 @pytest.mark.parametrize("chapter", chapters())

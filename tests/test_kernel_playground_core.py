@@ -171,3 +171,49 @@ def test_the_bound_is_tight_enough_to_catch_a_wrong_kernel(js_output):
     P = np.array(got["grid"])
     diff = np.abs(np.array(got["decision"]) - pl.kernel_decision(ref, P))
     assert np.any(diff > rounding_bound(X, P, ref.alpha, ref.theta_0, spec))
+
+
+def kernel_epoch_reference(X, y, spec, offset: bool, ref,
+                           visits: int) -> tuple[list, list, dict | None]:
+    """The chart's numbers from the library's traced run: per finished epoch the updates,
+    and the least and most training mistakes after it that rounding allows; the epoch in
+    progress after ``visits`` visits."""
+    n = len(X)
+    last_visit = ref.epochs * n
+    visits = min(visits, last_visit)
+    finished = ref.epochs if visits == last_visit else visits // n
+    alpha, theta_0 = np.zeros(n), 0.0
+    updates, bounds = [], []
+    for t in range(1, finished + 1):
+        ups = [u for u in ref.history if u.epoch == t]
+        for u in ups:
+            alpha[u.index] += 1
+            theta_0 += y[u.index] if offset else 0.0
+        f = (alpha * y) @ kernel_of(spec)(X, X) + theta_0
+        slack = rounding_bound(X, X, alpha, theta_0, spec)
+        updates.append(len(ups))
+        bounds.append((int(np.sum(y * f < -slack)), int(np.sum(y * f <= slack))))
+    partial = None
+    if visits < last_visit and visits % n:
+        partial = {"epoch": finished + 1, "updates": sum(
+            1 for u in ref.history if u.epoch == finished + 1 and u.index < visits % n)}
+    return updates, bounds, partial
+
+
+@pytest.mark.parametrize("k", range(0, len(CASES), 7), ids=[c[0] for c in CASES[::7]])
+def test_epoch_chart_numbers_match_the_library(js_output, k):
+    _, X, y, spec, tau, offset = CASES[k]
+    ref = pl.kernel_perceptron(X, y, kernel_of(spec), tau=tau, offset=offset, trace=True)
+    got = js_output["results"][k]
+    for totals, visits in ((got["epochTotals"], ref.epochs * len(X)),
+                           (got["epochTotalsMidway"]["totals"], got["epochTotalsMidway"]["steps"])):
+        updates, bounds, partial = kernel_epoch_reference(X, y, spec, offset, ref, visits)
+        assert [r["epoch"] for r in totals["rows"]] == list(range(1, len(updates) + 1))
+        assert [r["updates"] for r in totals["rows"]] == updates
+        for r, (lo, hi) in zip(totals["rows"], bounds, strict=True):
+            assert lo <= r["mistakes"] <= hi, (r, lo, hi)
+        assert totals["partial"] == partial
+    # a clean epoch leaves no mistake (y f <= 0 counts, a point on the boundary too)
+    last = got["epochTotals"]["rows"][-1]
+    if ref.converged:
+        assert last["mistakes"] == 0

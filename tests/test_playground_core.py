@@ -71,3 +71,46 @@ def test_same_updates_in_python_and_javascript(js_results, k):
     np.testing.assert_array_equal(np.array(got["theta"], dtype=float), ref.theta)
     assert (got["theta0"], got["mistakes"], got["epochs"], got["converged"]) == (
         ref.theta_0, ref.mistakes, ref.epochs, ref.converged)
+
+
+def epoch_totals_reference(X, y, result, visits: int | None = None) -> dict:
+    """The chart's numbers, from the library's traced run, written plainly.
+
+    For every finished epoch: the updates in it and the training examples that the
+    hypothesis after it gets wrong (y * score <= 0); and the epoch in progress after
+    ``visits`` visits, if any.
+    """
+    n = len(X)
+    total_visits = (result.epochs - 1) * n + n if result.history or result.epochs else 0
+    if visits is None or visits >= total_visits:
+        visits = total_visits
+        finished = result.epochs
+    else:
+        finished = visits // n
+    theta, theta_0 = np.zeros(X.shape[1]), 0.0
+    rows = []
+    for t in range(1, finished + 1):
+        ups = [u for u in result.history if u.epoch == t]
+        if ups:
+            theta, theta_0 = ups[-1].theta, ups[-1].theta_0
+        wrong = sum(1 for i in range(n) if y[i] * (float(np.dot(theta, X[i])) + theta_0) <= 0)
+        rows.append({"epoch": t, "updates": len(ups), "mistakes": wrong})
+    partial = None
+    if visits < total_visits and visits % n:
+        t = finished + 1
+        partial = {"epoch": t, "updates": sum(
+            1 for u in result.history if u.epoch == t and u.index < visits % n)}
+    return {"rows": rows, "partial": partial}
+
+
+@pytest.mark.parametrize("k", range(len(cases())), ids=[c[0] for c in cases()])
+def test_epoch_chart_numbers_match_the_library(js_results, k):
+    _, X, y, tau, offset = cases()[k]
+    fn = pl.perceptron if offset else pl.perceptron_through_origin
+    ref = fn(X, y, tau=tau, trace=True, method="loop")
+    got = js_results[k]
+    assert got["epochTotals"] == epoch_totals_reference(X, y, ref)
+    assert [r["updates"] for r in got["epochTotals"]["rows"]] == [
+        sum(1 for u in ref.history if u.epoch == t) for t in range(1, ref.epochs + 1)]
+    part = got["epochTotalsPart"]
+    assert part["totals"] == epoch_totals_reference(X, y, ref, part["visits"])

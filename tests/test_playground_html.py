@@ -129,3 +129,32 @@ def test_playground_object_displays_the_element():
     pg = Playground({"two": ([[1, 0], [-1, 0]], [1, -1])}, tau=3)
     assert pg._repr_html_() == playground_html({"two": ([[1, 0], [-1, 0]], [1, -1])}, tau=3)
     assert repr(pg) == "<perceptron playground, 1 data set>"
+
+
+def test_the_element_id_keys_the_url_state_and_is_stable():
+    two = {"two": ([[1, 0], [-1, 0]], [1, -1])}
+    a, _ = parse(playground_html(two))
+    b, _ = parse(playground_html(two))
+    c, _ = parse(playground_html(two, tau=5))
+    d, _ = parse(playground_html({"two": ([[1, 0], [-1, 0.5]], [1, -1])}))
+    assert a["id"] == b["id"] and a["id"].startswith("playground-") and len(a["id"]) == 19
+    assert len({a["id"], c["id"], d["id"]}) == 3
+    given, _ = parse(playground_html(two, element_id="pg-ch1"))
+    assert given["id"] == "pg-ch1"
+
+
+@pytest.mark.parametrize("bad", ["", "1abc", "a b", "x" * 65, "a\"><script>", 5])
+def test_a_bad_element_id_is_refused(bad):
+    with pytest.raises(ValueError, match="element_id"):
+        playground_html({"two": ([[1, 0], [-1, 0]], [1, -1])}, element_id=bad)
+
+
+def test_the_kernel_playground_has_a_stable_id_too():
+    from perceptron_lib.kernel_playground import kernel_playground_html
+
+    xor = {"XOR": ([[1, 1], [-1, -1], [1, -1], [-1, 1]], [1, 1, -1, -1])}
+    a, _ = parse(kernel_playground_html(xor).split("\n")[0] + "</div>")
+    b, _ = parse(kernel_playground_html(xor, degree=3).split("\n")[0] + "</div>")
+    assert a["id"].startswith("kernel-playground-") and a["id"] != b["id"]
+    with pytest.raises(ValueError, match="element_id"):
+        kernel_playground_html(xor, element_id="no spaces")

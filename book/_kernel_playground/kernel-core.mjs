@@ -326,6 +326,51 @@ export function decision(model, P, { zeroNoise = false } = {}) {
   return out;
 }
 
+/**
+ * A kernel run's story per epoch, for the playground's chart (like epochTotals of
+ * ../_playground/perceptron-core.mjs): for every finished epoch, the updates made in it and
+ * the training examples the hypothesis after it gets wrong (y f(x_i) <= 0, f summed as
+ * the run sums it); and the epoch in progress with its updates so far (or null).  r is a
+ * run of createKernelRun.  Finished epochs are remembered on the run, so that a step costs
+ * no more than the epochs it finishes.
+ * Returns {rows: [{epoch, updates, mistakes}], partial: {epoch, updates} | null}.
+ */
+const epochMemo = new WeakMap(); // run -> the finished epochs' rows, and the sums so far
+
+export function kernelEpochTotals(r) {
+  const done = r.last === null ? 0 : r.done ? r.t : r.t - 1;
+  const n = r.n;
+  let memo = epochMemo.get(r);
+  if (!memo || memo.history !== r.history) {
+    memo = { history: r.history, rows: [], h: 0, c: new Float64Array(n), alpha: new Float64Array(n), theta0: 0 };
+    epochMemo.set(r, memo);
+  }
+  const { c, alpha } = memo;
+  for (let t = memo.rows.length + 1; t <= done; t++) {
+    let k = 0;
+    while (memo.h < r.history.length && r.history[memo.h].epoch === t) {
+      const i = r.history[memo.h].index;
+      alpha[i] += 1;
+      c[i] = alpha[i] * r.y[i];
+      if (r.offset) memo.theta0 += r.y[i];
+      memo.h += 1;
+      k += 1;
+    }
+    let wrong = 0;
+    for (let i = 0; i < n; i++) {
+      let s = 0;
+      for (let j = 0; j < n; j++) s += c[j] * r.G[j][i];
+      if (r.y[i] * (s + memo.theta0) <= 0) wrong += 1;
+    }
+    memo.rows.push({ epoch: t, updates: k, mistakes: wrong });
+  }
+  const rows = memo.rows.slice(0, done).map((x) => ({ ...x }));
+  let inProgress = 0;
+  for (const u of r.history) if (u.epoch === r.t) inProgress += 1;
+  const partial = !r.done && r.last !== null && r.next > 0 ? { epoch: r.t, updates: inProgress } : null;
+  return { rows, partial };
+}
+
 /** The whole run, like kernel_perceptron(X, y, kernel, tau, offset=..., trace=True). */
 export function kernelRun(X, y, spec, tau = 100, offset = true) {
   const r = createKernelRun(X, y, makeKernel(spec), tau, offset);

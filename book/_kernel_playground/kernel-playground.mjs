@@ -18,8 +18,20 @@
 // comes near the screen.  All arithmetic is done by kernel-core.mjs, the module
 // tests/test_kernel_playground_core.py compares with perceptron_lib.  Each element gets a
 // small API in element.kernelPlayground (used by the tests).
+//
+// The state (data set or the generator's settings, kernel, degree, gamma, step position) is
+// kept in the page's URL under the element's id (url-state.mjs): a link reproduces it, Back
+// returns to the state before the last change.  Below the plot, the run's updates per
+// epoch (epoch-chart.mjs); in "Generate data", seeded data (generator.mjs) that
+// perceptron_lib.make_demo_data also makes.
 
 import * as core from "./kernel-core.mjs";
+// The pieces shared with the other playgrounds live in book/_playground, which the site
+// serves as _static/playground next to _static/kernel-playground (book/_ext): hence "../playground".
+import { createEpochChart } from "../playground/epoch-chart.mjs";
+import { createGeneratorForm, generatedName } from "../playground/generator-form.mjs";
+import * as gen from "../playground/generator.mjs";
+import * as urlState from "../playground/url-state.mjs";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 // The drawing's own units (viewBox); the plot area is a square inside it.  The field's
@@ -156,8 +168,14 @@ class KernelPlayground {
   constructor(root) {
     this.root = root;
     this.uid = `kp${++instances}`;
+    this.key = root.id || this.uid; // the demo's key in the URL
+    this.genIndex = -1; // the menu's entry for generated data, once there is one
+    this.gen = null; // the generator's options, while the generated data are shown
+    this.pendingVisits = 0; // visits to make once the run exists (a restored link)
+    this.sliding = null; // the slider being dragged: one history entry for the drag
     const opts = readOptions(root);
     this.spec = opts.spec;
+    this.initial = { ...opts.spec };
     this.gammaIndex = opts.gammaIndex;
     this.tau = opts.tau;
     if (!root.dataset.datasets) throw new Error("data-datasets is missing");
@@ -175,6 +193,8 @@ class KernelPlayground {
     this.build();
     this.loadDataset(0, false);
     this.say(`${this.describeData()}. Press Step, Epoch or Run.`);
+    this.restoreFromUrl();
+    urlState.subscribe(this.key, (got) => this.onHistory(got));
     // Attached only now: the first status line is not announced, and the fallback (the
     // explorer's picture, hidden by the stylesheet where the page is served) goes.
     this.frame.replaceChildren(this.ui);
@@ -226,6 +246,12 @@ class KernelPlayground {
     this.degree.setAttribute("aria-describedby", id("formula"));
     this.gamma.setAttribute("aria-describedby", id("formula"));
     controls.append(dsLine, kernels, degLine, gamLine);
+    this.genForm = createGeneratorForm({
+      onGenerate: (o) => this.generate(o), say: (t) => this.say(t), points: 60,
+    });
+    this.genForm.element.classList.add("kp-gen");
+    this.genForm.set({ kind: "xor", n: 60, seed: 1, margin: 0.3, spread: 0.5, flip: 0.05 });
+    controls.append(this.genForm.element);
 
     // buttons
     const buttons = el("div", { class: "kp-buttons kp-area-buttons", role: "toolbar", "aria-label": "Train the kernel perceptron" });
@@ -275,7 +301,9 @@ class KernelPlayground {
       '<span><span class="kp-key kp-key-line"></span> f = 0</span>' +
       '<span><span class="kp-key kp-key-support"></span> \u03b1 &gt; 0</span>' +
       '<span><span class="kp-key kp-key-ring"></span> last visited</span>';
-    figure.append(stage, legend);
+    this.chartHost = el("div", { class: "kp-chart" });
+    this.chart = createEpochChart(this.chartHost, { title: "Updates per epoch, and training mistakes after each epoch" });
+    figure.append(stage, legend, this.chartHost);
 
     // the live status line
     this.status = el("p", { class: "kp-status kp-area-status", "aria-live": "polite", "aria-atomic": "true" });
@@ -327,12 +355,32 @@ class KernelPlayground {
     this.ui.append(controls, buttons, figure, this.status, readout);
 
     // events
-    this.select.addEventListener("change", () => this.loadDataset(Number(this.select.value), true));
+    this.select.addEventListener("change", () => {
+      this.loadDataset(Number(this.select.value), true);
+      this.saveUrl("push");
+    });
     for (const input of Object.values(this.radios)) {
-      input.addEventListener("change", () => { if (input.checked) this.setKernel({ kind: input.value }); });
+      input.addEventListener("change", () => {
+        if (!input.checked) return;
+        this.setKernel({ kind: input.value });
+        this.saveUrl("push");
+      });
     }
-    this.degree.addEventListener("input", () => this.setKernel({ kind: "polynomial", degree: Number(this.degree.value) }));
-    this.gamma.addEventListener("input", () => this.setKernel({ kind: "RBF", gamma: core.GAMMAS[Number(this.gamma.value)] }));
+    // A slider being dragged changes the kernel many times: the first change is a new
+    // history entry, the others replace it, until the slider is let go ("change").
+    const slid = (name) => {
+      this.saveUrl(this.sliding === name ? "replace" : "push");
+      this.sliding = name;
+    };
+    this.degree.addEventListener("input", () => {
+      this.setKernel({ kind: "polynomial", degree: Number(this.degree.value) });
+      slid("degree");
+    });
+    this.gamma.addEventListener("input", () => {
+      this.setKernel({ kind: "RBF", gamma: core.GAMMAS[Number(this.gamma.value)] });
+      slid("gamma");
+    });
+    for (const s of [this.degree, this.gamma]) s.addEventListener("change", () => { this.sliding = null; });
     this.buttons.step.addEventListener("click", () => this.step());
     this.buttons.epoch.addEventListener("click", () => this.epoch());
     this.buttons.run.addEventListener("click", () => this.runAll());
@@ -392,6 +440,7 @@ class KernelPlayground {
     this.select.value = String(k);
     this.X = d.X;
     this.y = d.y;
+    this.gen = d.gen ? { ...d.gen } : null;
     this.view = core.viewBox(this.X);
     this.centres = core.cellCentres(this.view, CELLS);
     this.drawView();
@@ -437,6 +486,8 @@ class KernelPlayground {
     this.kernel = core.makeKernel(this.spec);
     this.run = core.createKernelRun(this.X, this.y, this.kernel, this.tau, true);
     this.timing.gramMs = performance.now() - t0;
+    for (let k = 0; k < this.pendingVisits && !this.run.done; k++) this.run.step();
+    this.pendingVisits = 0;
     return this.run;
   }
 
@@ -506,6 +557,10 @@ class KernelPlayground {
       this.boundary.setAttribute("d", contourPath(this.field, CELLS, (x) => this.sx(x), (y) => this.sy(y), this.centres));
       this.drawSupport();
       this.drawRing();
+      const { rows, partial } = core.kernelEpochTotals(this.run);
+      this.chart.update(rows, partial);
+    } else {
+      this.chart.update([]);
     }
     this.renderReadout();
   }
@@ -639,6 +694,7 @@ class KernelPlayground {
   finish(text) {
     this.render();
     this.say(text);
+    this.saveUrl("replace");
     this.timing.actionMs = performance.now() - this.t0;
   }
 
@@ -676,12 +732,13 @@ class KernelPlayground {
     this.run.reset();
     this.render();
     this.say("Reset: \u03b1 = 0 and \u03b8\u2080 = 0, epoch 1.");
+    this.saveUrl("replace");
   }
 
   onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
-    if (t.tagName === "SELECT" || t.tagName === "TEXTAREA") return;
+    if (t.tagName === "SELECT" || t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type === "number")) return;
     const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     const actions = { s: () => this.step(), e: () => this.epoch(), r: () => this.runAll(), 0: () => this.reset() };
     if (Object.hasOwn(actions, k)) {
@@ -691,6 +748,141 @@ class KernelPlayground {
   }
 
   // -- API for tests ------------------------------------------------------------------------
+  // -- generated data and the URL ------------------------------------------------------
+  /** Generate data (options as generator.mjs checks them); a new history entry. */
+  generate(options) {
+    let o;
+    try {
+      o = gen.checkOptions(options ?? this.genForm.options());
+    } catch (err) {
+      this.say(`Cannot generate: ${err.message}.`);
+      return false;
+    }
+    this.applyGenerated(o, true);
+    this.saveUrl("push");
+    return true;
+  }
+
+  applyGenerated(o, announce) {
+    const data = gen.generate(o);
+    const d = { name: generatedName(o, data), X: data.X, y: data.y, gen: { ...o } };
+    if (this.genIndex < 0) {
+      this.datasets.push(d);
+      this.genIndex = this.datasets.length - 1;
+      this.select.append(el("option", { value: String(this.genIndex) }, d.name));
+    } else {
+      this.datasets[this.genIndex] = d;
+      this.select.options[this.genIndex].textContent = d.name;
+    }
+    this.genForm.set(o);
+    this.loadDataset(this.genIndex, false);
+    if (announce) {
+      this.say(`Generated ${this.describeData()}${data.flipped.length ? `, ${data.flipped.length} of them with the label flipped` : ""} (seed ${o.seed}). ${this.restartText(this.runToEnd)}`);
+    }
+  }
+
+  /** Visits made in the current run (its step position). */
+  visits() {
+    const r = this.active ? this.run : null;
+    if (!r) return this.pendingVisits;
+    return r.last ? (r.t - 1) * this.X.length + r.next : 0;
+  }
+
+  urlStateObject() {
+    const s = this.spec;
+    const st = { v: 1, d: this.gen ? 0 : this.datasetIndex, k: s.kind, deg: s.degree, gam: s.gamma };
+    if (this.gen) st.g = { ...this.gen };
+    const v = this.visits();
+    if (v) st.s = v;
+    return st;
+  }
+
+  saveUrl(mode) {
+    try {
+      if (mode === "push") urlState.pushState(this.key, this.urlStateObject());
+      else urlState.replaceState(this.key, this.urlStateObject());
+    } catch (err) {
+      console.warn(`kernel playground ${this.key}: ${err.message}`);
+    }
+  }
+
+  /** Check a state read from the URL; returns what to apply, or throws saying what is wrong. */
+  checkUrlState(st) {
+    if (st.v !== 1) throw new Error(`its version ${JSON.stringify(st.v)} is not 1`);
+    const out = { d: 0, gen: null, spec: { ...this.spec }, visits: 0 };
+    const usable = this.datasets.filter((_, k) => k !== this.genIndex).length;
+    if (st.d !== undefined) {
+      if (!Number.isInteger(st.d) || st.d < 0 || st.d >= usable) throw new Error(`there is no data set ${JSON.stringify(st.d)}`);
+      out.d = st.d;
+    }
+    if (st.g !== undefined) {
+      if (!st.g || typeof st.g !== "object" || Array.isArray(st.g)) throw new Error("its generator settings are not an object");
+      out.gen = gen.checkOptions(st.g);
+    }
+    if (st.k !== undefined) {
+      if (!core.KERNELS.includes(st.k)) throw new Error(`there is no kernel ${JSON.stringify(st.k)}`);
+      out.spec.kind = st.k;
+    }
+    if (st.deg !== undefined) {
+      if (!Number.isInteger(st.deg) || st.deg < core.MIN_DEGREE || st.deg > core.MAX_DEGREE) throw new Error(`its degree ${JSON.stringify(st.deg)} is not one of the slider's`);
+      out.spec.degree = st.deg;
+    }
+    if (st.gam !== undefined) {
+      if (!core.GAMMAS.includes(st.gam)) throw new Error(`its gamma ${JSON.stringify(st.gam)} is not one of the slider's`);
+      out.spec.gamma = st.gam;
+    }
+    if (st.s !== undefined) {
+      const n = out.gen ? out.gen.n : this.datasets[out.d].X.length;
+      if (!Number.isInteger(st.s) || st.s < 0 || st.s > this.tau * n) throw new Error(`its step position ${JSON.stringify(st.s)} is out of range`);
+      out.visits = st.s;
+    }
+    return out;
+  }
+
+  /** Apply a checked state without writing the URL; the run catches up when it exists. */
+  applyUrlState(c) {
+    this.spec = c.spec;
+    this.syncControls();
+    this.run = null; // no "run to the end": the link says where the run is
+    if (c.gen) this.applyGenerated(c.gen, false);
+    else this.loadDataset(c.d, false);
+    this.run = null;
+    this.fieldKey = null;
+    this.runToEnd = false;
+    this.pendingVisits = c.visits;
+    if (this.active) this.render();
+    else this.renderReadout();
+  }
+
+  restoreFromUrl() {
+    const { state: st, error } = urlState.readState(this.key);
+    if (error) { this.say(error); return; }
+    if (!st) return;
+    try {
+      const c = this.checkUrlState(st);
+      this.applyUrlState(c);
+      this.say(`Restored from the link: ${this.describeData()}, kernel ${core.formula(this.spec)}` +
+        (c.visits ? `, after ${plural(c.visits, "visit")}.` : "."));
+    } catch (err) {
+      this.say(`The link's saved state for this demo was ignored: ${err.message}.`);
+    }
+  }
+
+  onHistory({ state: st, error }) {
+    this.sliding = null;
+    let c = null;
+    let text;
+    try {
+      c = st ? this.checkUrlState(st) : this.checkUrlState({ v: 1, d: 0, k: this.initial.kind, deg: this.initial.degree, gam: this.initial.gamma });
+      text = st ? "Back to an earlier state" : "Back to the start";
+    } catch (err) {
+      text = `The saved state for this demo was ignored: ${err.message}`;
+    }
+    if (error) text = error;
+    if (c) this.applyUrlState(c);
+    this.say(`${text}: ${this.describeData()}, kernel ${core.formula(this.spec)}.`);
+  }
+
   state() {
     const r = this.active ? this.run : null;
     const n = this.X.length;
@@ -724,6 +916,10 @@ class KernelPlayground {
       view: { ...this.view },
       status: this.status.textContent,
       timing: { ...this.timing },
+      key: this.key,
+      visits: this.visits(),
+      generator: this.gen ? { ...this.gen } : null,
+      chart: this.chart.values(),
     };
   }
 }
@@ -748,8 +944,12 @@ export function mount(root) {
       reset: () => kp.reset(),
       state: () => kp.state(),
       activate: () => kp.activate(),
-      selectDataset: (k) => kp.loadDataset(k, true),
-      setKernel: (change) => kp.setKernel(change),
+      selectDataset: (k) => { kp.loadDataset(k, true); kp.saveUrl("push"); },
+      setKernel: (change) => { kp.setKernel(change); kp.saveUrl("push"); },
+      /** Generate data: options {kind, n, seed, margin, spread, flip}, or the form's. */
+      generate: (options) => kp.generate(options),
+      /** The state object the page's URL carries for this playground. */
+      urlState: () => kp.urlStateObject(),
       /** The cell centres of the field and f there (after zeroing rounding noise). */
       grid: () => ({ centres: kp.centres.map((p) => p.slice()), f: kp.field ? Array.from(kp.field) : null }),
       /** Where the data point (x, y) is on the screen, in client pixels. */

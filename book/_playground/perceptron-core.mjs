@@ -283,6 +283,45 @@ export function run(X, y, tau, offset = true) {
   };
 }
 
+/**
+ * The epochs a run (of createRun) has finished: t once it is done, t - 1 while it runs,
+ * 0 before its first step.
+ */
+export function finishedEpochs(r) {
+  if (r.last === null) return 0;
+  return r.done ? r.t : r.t - 1;
+}
+
+/**
+ * A run's story per epoch, for the playgrounds' chart: for every finished epoch, the
+ * updates made in it and the training examples the hypothesis after it gets wrong
+ * (y * (theta . x + theta0) <= 0, a point on the boundary counted wrong); and the epoch in
+ * progress with its updates so far (or null).  r is a run of createRun.
+ * Returns {rows: [{epoch, updates, mistakes}], partial: {epoch, updates} | null}.
+ */
+export function epochTotals(r) {
+  const done = finishedEpochs(r);
+  const d = r.d;
+  let theta = new Array(d).fill(0);
+  let theta0 = 0;
+  const updates = new Array(done + 1).fill(0);
+  const rows = [];
+  let h = 0;
+  for (let t = 1; t <= done; t++) {
+    while (h < r.history.length && r.history[h].epoch === t) {
+      theta = r.history[h].theta;
+      theta0 = r.history[h].theta0;
+      updates[t] += 1;
+      h += 1;
+    }
+    let wrong = 0;
+    for (let i = 0; i < r.n; i++) if (r.y[i] * rawScore(theta, theta0, r.X[i]) <= 0) wrong += 1;
+    rows.push({ epoch: t, updates: updates[t], mistakes: wrong });
+  }
+  const partial = !r.done && r.last !== null && r.next > 0 ? { epoch: r.t, updates: r.history.length - h } : null;
+  return { rows, partial };
+}
+
 // ---------------------------------------------------------------------------------------
 // Distances, margins, radius and bound (chapters 3 and 4)
 

@@ -18,8 +18,19 @@
 // perceptron_lib.  The SVG is built once per data set; a step only moves the boundary,
 // the arrow, the ring and the texts, so that it stays fast with hundreds of points.
 // Each element gets a small API in element.perceptronPlayground (used by the tests).
+//
+// The state (data set, the reader's points or the generator's settings, the step
+// position, the options) is kept in the page's URL under the element's id
+// (url-state.mjs): a link reproduces it, Back returns to the state before the last edit.
+// Undo (button, Ctrl/Cmd+Z) takes back the last edit of the data and returns to the step
+// position the run had then.  Below the plot, the run's updates per epoch (epoch-chart.mjs);
+// in "Generate data", seeded data the library's make_demo_data also makes (generator.mjs).
 
 import * as core from "./perceptron-core.mjs";
+import { createEpochChart } from "./epoch-chart.mjs";
+import * as gen from "./generator.mjs";
+import { createGeneratorForm, generatedName } from "./generator-form.mjs";
+import * as urlState from "./url-state.mjs";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 // The drawing's own units (viewBox); the plot area is a square inside it.
@@ -29,6 +40,9 @@ const RING_R = 13;
 const MAX_TABBABLE_POINTS = 40; // above this, one tab stop for all points (n / p move)
 const MAX_INDEX_LABELS = 40; // numbers x(k) next to the points
 const MAX_MARGIN_LABELS = 60; // above this, only the smallest margin is written
+const UNDO_DEPTH = 100; // edits that Undo can take back
+const MAX_URL_POINTS = 500; // the reader's points a link may carry
+const MAX_COORD = 1e6; // |coordinate| a link may carry
 
 const DEFAULT_DATASETS = [
   { name: "worked example (lecture notes)", X: [[1, 3], [2, 1], [-1, 2]], y: [1, 1, -1] },
@@ -138,13 +152,14 @@ function viewFor(X) {
   }
   const span = Math.max(hi[0] - lo[0] + 2, hi[1] - lo[1] + 2, 4);
   const mid = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2];
+  return viewFrom(mid[0] - span / 2, mid[0] + span / 2, mid[1] - span / 2, mid[1] + span / 2, span);
+}
+
+/** The square view [x0, x1] x [y0, y1] of side span, with its grid steps. */
+function viewFrom(x0, x1, y0, y1, span) {
   const step = niceStep(span);
-  const snap = step >= 1 ? step / 10 : step / 10; // new and moved points land on a 1/10 grid
-  return {
-    x0: mid[0] - span / 2, x1: mid[0] + span / 2,
-    y0: mid[1] - span / 2, y1: mid[1] + span / 2,
-    span, step, snap,
-  };
+  const snap = step / 10; // new and moved points land on a 1/10 grid
+  return { x0, x1, y0, y1, span, step, snap };
 }
 
 function roundTo(v, s) {
@@ -205,6 +220,7 @@ class Playground {
   constructor(root) {
     this.root = root;
     this.uid = `pg${++instances}`;
+    this.key = root.id || this.uid; // the demo's key in the URL
     const tauText = root.dataset.tau;
     this.tau = tauText === undefined || tauText === "" ? 100 : Number(tauText);
     if (!Number.isInteger(this.tau) || this.tau <= 0) {
@@ -220,8 +236,16 @@ class Playground {
     this.selected = -1;
     this.showBand = this.marginMode;
     this.drag = null;
+    this.drags = 0;
+    this.undoStack = []; // snapshots before each edit, the last on top
+    this.lastEditTag = null; // edits with the same tag in a row are one (a drag, arrow moves)
+    this.gen = null; // the generator's options, while the data are the generated ones
+    this.custom = false; // the data were edited since they were loaded or generated
+    this.genIndex = -1; // the menu's entry for generated data, once there is one
     this.build();
     this.loadDataset(0, false);
+    this.restoreFromUrl();
+    this.unsubscribe = urlState.subscribe(this.key, (got) => this.onHistory(got));
     // Attached only now, so that the first status line is not announced on page load.
     this.root.append(this.layoutEl);
   }
@@ -278,6 +302,23 @@ class Playground {
       this.buttons[name] = b;
     }
 
+    // editing: undo the last edit, clear the data
+    const edits = el("div", { class: "pg-edits", role: "toolbar", "aria-label": "Edit the data" });
+    for (const [name, text, keys, tip] of [
+      ["undo", "Undo", "Control+Z Meta+Z", "take back the last edit of the data (Ctrl+Z or \u2318Z)"],
+      ["clear", "Clear", "", "remove every point"],
+    ]) {
+      const b = el("button", { type: "button", class: `pg-button pg-${name}`, title: tip }, text);
+      if (keys) b.setAttribute("aria-keyshortcuts", keys);
+      edits.append(b);
+      this.buttons[name] = b;
+    }
+    tools.append(edits);
+
+    // the generator: seeded data, the same as perceptron_lib.make_demo_data
+    this.genForm = createGeneratorForm({ onGenerate: (o) => this.generate(o), say: (t) => this.say(t) });
+    const genBox = this.genForm.element;
+
     // the plot: a drawing (role img) under a layer with the points (a group of buttons)
     const figure = el("div", { class: "pg-figure" });
     const stage = el("div", { class: "pg-stage" });
@@ -322,7 +363,9 @@ class Playground {
       '<span><span class="pg-key pg-key-line"></span> boundary</span> ' +
       '<span><span class="pg-key pg-key-normal">\u2192</span> direction of \u03b8</span> ' +
       '<span><span class="pg-key pg-key-ring"></span> current example</span>';
-    figure.append(stage, legend);
+    this.chartHost = el("div", { class: "pg-chart" });
+    this.chart = createEpochChart(this.chartHost, { title: "Updates per epoch, and training mistakes after each epoch" });
+    figure.append(stage, legend, this.chartHost);
 
     // readout and the live status line
     const readout = el("div", { class: "pg-readout" });
@@ -361,25 +404,35 @@ class Playground {
       "On a selected point: arrow keys move it (Shift: by a grid step), Enter or Space flips its label; n and p go to the next and previous point.",
       "a adds a point in the middle of the plot. + and \u2212 choose the label of new points.",
       "s Step, e Epoch, r Run, 0 Reset, whenever the focus is in the playground.",
-      "Changing the data starts the run again from \u03b8 = 0.",
+      "Changing the data starts the run again from \u03b8 = 0. Undo (Ctrl+Z or \u2318Z) takes the last edit back, with the run where it was.",
+      "The page's address keeps what you see: copy it to share it; Back returns to the state before your last edit.",
     ]) ul.append(el("li", {}, t));
     help.append(ul);
 
     const layout = el("div", { class: "pg-layout" });
     tools.classList.add("pg-area-tools");
+    genBox.classList.add("pg-area-gen");
     buttons.classList.add("pg-area-buttons");
     figure.classList.add("pg-area-figure");
     readout.classList.add("pg-area-readout");
     help.classList.add("pg-area-help");
-    layout.append(tools, buttons, figure, readout, help);
+    layout.append(tools, buttons, genBox, figure, readout, help);
     this.layoutEl = layout;
 
     // events
-    this.select.addEventListener("change", () => this.loadDataset(Number(this.select.value), true));
+    this.select.addEventListener("change", () => this.chooseDataset(Number(this.select.value)));
+    this.buttons.undo.addEventListener("click", () => this.undo());
+    this.buttons.clear.addEventListener("click", () => this.clear());
     for (const input of Object.values(this.radios)) {
-      input.addEventListener("change", () => { if (input.checked) this.label = Number(input.value); });
+      input.addEventListener("change", () => {
+        if (input.checked) { this.label = Number(input.value); this.saveUrl("replace"); }
+      });
     }
-    this.bandBox.addEventListener("change", () => { this.showBand = this.bandBox.checked; this.render(); });
+    this.bandBox.addEventListener("change", () => {
+      this.showBand = this.bandBox.checked;
+      this.render();
+      this.saveUrl("push");
+    });
     this.buttons.step.addEventListener("click", () => this.step());
     this.buttons.epoch.addEventListener("click", () => this.epoch());
     this.buttons.run.addEventListener("click", () => this.runAll());
@@ -404,6 +457,8 @@ class Playground {
     this.y = d.y.slice();
     this.bestGamma = d.bestGamma ?? null;
     this.selected = -1;
+    this.custom = false;
+    this.gen = d.gen ? { ...d.gen } : null;
     this.view = viewFor(this.X);
     this.drawView();
     this.rebuildPoints();
@@ -416,9 +471,270 @@ class Playground {
   /** Replace the data (API for tests and for pages that build data in code). */
   setData(X, y, name = "custom data") {
     const d = checkDataset({ name, X, y }, this.datasets.length);
-    this.datasets.push(d);
-    this.select.append(el("option", { value: String(this.datasets.length - 1) }, d.name));
-    this.loadDataset(this.datasets.length - 1, false);
+    this.edit(null, `the data "${d.name}"`, () => {
+      this.datasets.push(d);
+      this.select.append(el("option", { value: String(this.datasets.length - 1) }, d.name));
+      this.loadDataset(this.datasets.length - 1, false);
+    });
+  }
+
+  /** The reader picks a data set in the menu. */
+  chooseDataset(k) {
+    if (!Number.isInteger(k) || k < 0 || k >= this.datasets.length) throw new Error(`no data set ${k}`);
+    this.edit(null, `the data set "${this.datasets[k].name}"`, () => this.loadDataset(k, true));
+  }
+
+  /** Remove every point (an edit that Undo takes back). */
+  clear() {
+    const k = this.datasets.findIndex((d) => d.X.length === 0);
+    this.edit(null, "clearing the data", () => {
+      this.loadDataset(k, false);
+      this.say("Cleared: no points. Click in the plot to add some; Undo brings the points back.");
+    });
+  }
+
+  /** Generate data with the form's options (or the options given: API). */
+  generate(options) {
+    let o;
+    try {
+      o = options ? gen.checkOptions(options) : this.genForm.options();
+    } catch (err) {
+      this.say(`Cannot generate: ${err.message}.`);
+      return false;
+    }
+    this.edit(null, "generating", () => this.applyGenerated(o, true));
+    return true;
+  }
+
+  /** Put the generated data for options o (already checked) in place. */
+  applyGenerated(o, announce) {
+    const data = gen.generate(o);
+    const name = generatedName(o, data);
+    const d = { name, X: data.X, y: data.y, bestGamma: null, gen: { ...o } };
+    if (this.genIndex < 0) {
+      this.datasets.push(d);
+      this.genIndex = this.datasets.length - 1;
+      this.select.append(el("option", { value: String(this.genIndex) }, name));
+    } else {
+      this.datasets[this.genIndex] = d;
+      this.select.options[this.genIndex].textContent = name;
+    }
+    this.genForm.set(o);
+    this.loadDataset(this.genIndex, false);
+    if (announce) {
+      this.say(`Generated ${this.describeData()}` + (data.flipped.length ? `, ${data.flipped.length} of them with the label flipped` : "") +
+        ` (seed ${o.seed}). theta = 0.`);
+    }
+  }
+
+  // -- edits, undo and the URL ------------------------------------------------------------
+  /** Visits made in the current run (its step position). */
+  visits() {
+    const r = this.run;
+    return r && r.last ? (r.t - 1) * this.X.length + r.next : 0;
+  }
+
+  snapshot(what) {
+    return {
+      what,
+      datasetIndex: this.datasetIndex,
+      X: this.X.map((p) => p.slice()),
+      y: this.y.slice(),
+      bestGamma: this.bestGamma,
+      gen: this.gen ? { ...this.gen } : null,
+      custom: this.custom,
+      view: { ...this.view },
+      visits: this.visits(),
+      selected: this.selected,
+    };
+  }
+
+  /** Put a snapshot back: the data, the view, and the run at the same step. */
+  restoreSnapshot(snap) {
+    if (snap.gen) this.applyGenerated(snap.gen, false); // the menu's entry for generated data
+    this.datasetIndex = snap.datasetIndex;
+    this.select.value = String(snap.datasetIndex);
+    this.X = snap.X.map((p) => p.slice());
+    this.y = snap.y.slice();
+    this.bestGamma = snap.bestGamma;
+    this.gen = snap.gen ? { ...snap.gen } : null;
+    this.custom = snap.custom;
+    this.view = { ...snap.view };
+    this.selected = -1;
+    this.drawView();
+    this.rebuildPoints();
+    this.newRun();
+    this.replay(snap.visits);
+    this.render();
+    if (snap.selected >= 0 && snap.selected < this.X.length) this.select_(snap.selected, false);
+  }
+
+  replay(visits) {
+    if (!this.run) return;
+    for (let k = 0; k < visits && !this.run.done; k++) this.run.step();
+  }
+
+  /**
+   * Change the data: fn does it.  Undo can take it back; the URL gets a new history entry.
+   * Edits in a row with the same tag (not null) are one: one snapshot, one entry.
+   */
+  edit(tag, what, fn) {
+    const same = tag !== null && tag === this.lastEditTag;
+    if (!same) {
+      this.undoStack.push(this.snapshot(what));
+      if (this.undoStack.length > UNDO_DEPTH) this.undoStack.shift();
+    }
+    this.lastEditTag = tag;
+    fn();
+    this.saveUrl(same ? "replace" : "push");
+    this.renderButtons();
+  }
+
+  /** Take back the last edit of the data. */
+  undo() {
+    const snap = this.undoStack.pop();
+    this.lastEditTag = null;
+    if (!snap) {
+      this.say("Nothing to undo.");
+      this.renderButtons();
+      return false;
+    }
+    this.restoreSnapshot(snap);
+    this.saveUrl("push");
+    const v = this.visits();
+    this.say(`Undone: ${snap.what}. ${this.describeData()}; ` + (v ? `the run is back at visit ${v}, ${this.stateText()}.` : "theta = 0."));
+    return true;
+  }
+
+  /** The state a link carries (see url-state.mjs; checked again when read back). */
+  urlStateObject() {
+    const st = { v: 1, d: this.datasetIndex === this.genIndex ? 0 : this.datasetIndex };
+    if (this.custom) {
+      st.p = this.X.map((p, i) => [p[0], p[1], this.y[i]]);
+      st.w = [this.view.x0, this.view.x1, this.view.y0, this.view.y1, this.view.span];
+    } else if (this.gen) {
+      st.g = { ...this.gen };
+    }
+    const v = this.visits();
+    if (v) st.s = v;
+    if (this.showBand !== this.marginMode) st.b = this.showBand ? 1 : 0;
+    if (this.label !== 1) st.l = -1;
+    return st;
+  }
+
+  saveUrl(mode) {
+    try {
+      if (mode === "push") urlState.pushState(this.key, this.urlStateObject());
+      else urlState.replaceState(this.key, this.urlStateObject());
+    } catch (err) {
+      // too many points for a link: the page works on, its address does not follow
+      console.warn(`perceptron playground ${this.key}: ${err.message}`);
+    }
+  }
+
+  /** Check a state read from the URL; returns what to apply, or throws saying what is wrong. */
+  checkUrlState(st) {
+    if (st.v !== 1) throw new Error(`its version ${JSON.stringify(st.v)} is not 1`);
+    const out = { d: 0, points: null, view: null, gen: null, visits: 0, band: this.marginMode, label: 1 };
+    if (st.d !== undefined) {
+      const usable = this.datasets.filter((_, k) => k !== this.genIndex).length;
+      if (!Number.isInteger(st.d) || st.d < 0 || st.d >= usable) throw new Error(`there is no data set ${JSON.stringify(st.d)}`);
+      out.d = st.d;
+    }
+    if (st.p !== undefined) {
+      if (!Array.isArray(st.p) || st.p.length > MAX_URL_POINTS) throw new Error(`its points must be a list of at most ${MAX_URL_POINTS}`);
+      out.points = st.p.map((q, i) => {
+        if (!Array.isArray(q) || q.length !== 3 || !q.every((v) => typeof v === "number" && Number.isFinite(v))) {
+          throw new Error(`point ${i + 1} is not [x1, x2, label] with finite numbers`);
+        }
+        if (Math.abs(q[0]) > MAX_COORD || Math.abs(q[1]) > MAX_COORD) throw new Error(`point ${i + 1} is too far out`);
+        if (q[2] !== 1 && q[2] !== -1) throw new Error(`point ${i + 1} has label ${q[2]}, not +1 or -1`);
+        return q;
+      });
+      const w = st.w;
+      if (!Array.isArray(w) || w.length !== 5 || !w.every((v) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 10 * MAX_COORD)) {
+        throw new Error("its view is not five finite numbers");
+      }
+      const [x0, x1, y0, y1, span] = w;
+      const close = (a, b) => Math.abs(a - b) <= 1e-9 * span;
+      if (!(span > 0) || !close(x1 - x0, span) || !close(y1 - y0, span)) throw new Error("its view is not a square");
+      out.view = viewFrom(x0, x1, y0, y1, span);
+    } else if (st.g !== undefined) {
+      if (!st.g || typeof st.g !== "object" || Array.isArray(st.g)) throw new Error("its generator settings are not an object");
+      out.gen = gen.checkOptions(st.g);
+    }
+    if (st.s !== undefined) {
+      const n = out.points ? out.points.length : out.gen ? out.gen.n : this.datasets[out.d].X.length;
+      if (!Number.isInteger(st.s) || st.s < 0 || st.s > this.tau * n) throw new Error(`its step position ${JSON.stringify(st.s)} is out of range`);
+      out.visits = st.s;
+    }
+    if (st.b !== undefined) {
+      if (st.b !== 0 && st.b !== 1) throw new Error("its margin band switch is not 0 or 1");
+      out.band = st.b === 1;
+    }
+    if (st.l !== undefined) {
+      if (st.l !== 1 && st.l !== -1) throw new Error("its label of new points is not +1 or -1");
+      out.label = st.l;
+    }
+    return out;
+  }
+
+  /** Apply a checked state (from the URL) without writing the URL. */
+  applyUrlState(c) {
+    if (c.gen) this.applyGenerated(c.gen, false);
+    else this.loadDataset(c.d, false);
+    if (c.points) {
+      this.X = c.points.map((q) => [q[0], q[1]]);
+      this.y = c.points.map((q) => q[2]);
+      this.custom = true;
+      this.gen = null;
+      this.bestGamma = null;
+      this.view = c.view;
+      this.drawView();
+      this.rebuildPoints();
+      this.newRun();
+    }
+    this.showBand = c.band;
+    this.bandBox.checked = c.band;
+    this.label = c.label;
+    this.radios[c.label].checked = true;
+    this.replay(c.visits);
+    this.render();
+  }
+
+  /** Read the page's URL at start. */
+  restoreFromUrl() {
+    const { state: st, error } = urlState.readState(this.key);
+    if (error) { this.say(error); return; }
+    if (!st) return;
+    try {
+      this.applyUrlState(this.checkUrlState(st));
+      const v = this.visits();
+      this.say(`Restored from the link: ${this.describeData()}` + (v ? `, after ${v} visit${v === 1 ? "" : "s"}; ${this.stateText()}.` : "."));
+    } catch (err) {
+      this.loadDataset(0, false);
+      this.say(`The link's saved state for this demo was ignored: ${err.message}.`);
+    }
+  }
+
+  /** Back or Forward: show the state of the history entry reached. */
+  onHistory({ state: st, error }) {
+    this.undoStack = [];
+    this.lastEditTag = null;
+    if (error || !st) {
+      this.loadDataset(0, false);
+      this.say(error ?? `Back to the start: ${this.describeData()}.`);
+      this.renderButtons();
+      return;
+    }
+    try {
+      this.applyUrlState(this.checkUrlState(st));
+      this.say(`Back to an earlier state: ${this.describeData()}` + (this.visits() ? `; ${this.stateText()}.` : "."));
+    } catch (err) {
+      this.loadDataset(0, false);
+      this.say(`The saved state for this demo was ignored: ${err.message}.`);
+    }
+    this.renderButtons();
   }
 
   describeData() {
@@ -433,41 +749,58 @@ class Playground {
 
   dataChanged() {
     this.bestGamma = null; // it belonged to the data set as loaded
+    this.custom = true;
+    this.gen = null;
     this.newRun();
     this.render();
   }
 
   addPoint(p, label) {
-    this.X.push(p);
-    this.y.push(label);
-    const i = this.X.length - 1;
-    if (this.X.length > MAX_TABBABLE_POINTS || this.X.length > MAX_INDEX_LABELS) this.rebuildPoints();
-    else this.appendPoint(i);
-    this.select_(i, true);
-    this.dataChanged();
-    this.say(`Added example ${i + 1} at ${vec(p)} with label ${label > 0 ? "+1" : "-1"}; the run starts again from theta = 0.`);
+    if (this.X.length >= MAX_URL_POINTS) {
+      this.say(`The playground holds at most ${MAX_URL_POINTS} points; remove some first.`);
+      return;
+    }
+    const i = this.X.length;
+    this.edit(null, `adding example ${i + 1}`, () => {
+      this.X.push(p);
+      this.y.push(label);
+      if (this.X.length > MAX_TABBABLE_POINTS || this.X.length > MAX_INDEX_LABELS) this.rebuildPoints();
+      else this.appendPoint(i);
+      this.select_(i, true);
+      this.dataChanged();
+      this.say(`Added example ${i + 1} at ${vec(p)} with label ${label > 0 ? "+1" : "-1"}; the run starts again from theta = 0.`);
+    });
   }
 
   removePoint(i) {
-    const p = this.X[i];
-    this.X.splice(i, 1);
-    this.y.splice(i, 1);
-    this.selected = -1;
-    this.rebuildPoints();
-    this.dataChanged();
-    this.say(`Removed example ${i + 1} at ${vec(p)}; ${this.X.length} left; the run starts again from theta = 0.`);
-    if (this.X.length) this.select_(Math.min(i, this.X.length - 1), true);
-    else this.root.focus({ preventScroll: true });
+    this.edit(null, `removing example ${i + 1}`, () => {
+      const p = this.X[i];
+      this.X.splice(i, 1);
+      this.y.splice(i, 1);
+      this.selected = -1;
+      this.rebuildPoints();
+      this.dataChanged();
+      this.say(`Removed example ${i + 1} at ${vec(p)}; ${this.X.length} left; the run starts again from theta = 0.`);
+      if (this.X.length) this.select_(Math.min(i, this.X.length - 1), true);
+      else this.root.focus({ preventScroll: true });
+    });
   }
 
-  movePoint(i, p) {
-    this.X[i] = p;
-    this.placePoint(i);
-    this.updatePointLabel(i);
-    this.dataChanged();
+  /** Move example i to p; moves with the same tag in a row are one edit (a drag). */
+  movePoint(i, p, tag = null) {
+    this.edit(tag, `moving example ${i + 1}`, () => {
+      this.X[i] = p;
+      this.placePoint(i);
+      this.updatePointLabel(i);
+      this.dataChanged();
+    });
   }
 
   flipLabel(i) {
+    this.edit(null, `changing the label of example ${i + 1}`, () => this.flipLabel_(i));
+  }
+
+  flipLabel_(i) {
     this.y[i] = -this.y[i];
     const g = this.pointEls[i];
     g.classList.toggle("pg-pos", this.y[i] > 0);
@@ -698,6 +1031,7 @@ class Playground {
     } else hide(this.minRing);
 
     this.renderReadout(margins, minI);
+    this.renderChart();
     this.plot.setAttribute("aria-label", this.describePlot(hasLine, cur, margins, minI));
   }
 
@@ -792,6 +1126,14 @@ class Playground {
     const done = !this.run || this.run.done;
     for (const k of ["step", "epoch", "run"]) this.buttons[k].setAttribute("aria-disabled", String(done));
     this.buttons.reset.setAttribute("aria-disabled", String(!this.run || (!this.run.last)));
+    this.buttons.undo.setAttribute("aria-disabled", String(this.undoStack.length === 0));
+    this.buttons.clear.setAttribute("aria-disabled", String(this.X.length === 0));
+  }
+
+  renderChart() {
+    if (!this.run) { this.chart.update([]); return; }
+    const { rows, partial } = core.epochTotals(this.run);
+    this.chart.update(rows, partial);
   }
 
   describePlot(hasLine, cur, margins, minI) {
@@ -827,10 +1169,17 @@ class Playground {
     return false;
   }
 
+  /** After a step, an epoch, a run or a reset: the URL follows (no new history entry). */
+  ran() {
+    this.lastEditTag = null;
+    this.saveUrl("replace");
+  }
+
   step() {
     if (this.notReady()) return null;
     const s = this.run.step();
     this.render();
+    this.ran();
     this.say(`Example ${s.index + 1}: ${s.mistake ? "mistake, update" : "correct, no update"}; ${this.stateText()}.${this.endText()}`);
     return s;
   }
@@ -841,6 +1190,7 @@ class Playground {
     const before = this.run.mistakes;
     const s = this.run.epoch();
     this.render();
+    this.ran();
     const k = this.run.mistakes - before;
     this.say(`Epoch ${t} finished: ${k} update${k === 1 ? "" : "s"}; ${this.stateText()}.${this.endText()}`);
     return s;
@@ -850,6 +1200,7 @@ class Playground {
     if (this.notReady()) return null;
     const s = this.run.run();
     this.render();
+    this.ran();
     this.say(`${this.endText().trim()} ${this.stateText()}.`);
     return s;
   }
@@ -858,6 +1209,7 @@ class Playground {
     if (!this.run) { this.say("No points yet: click in the plot to add some."); return; }
     this.run.reset();
     this.render();
+    this.ran();
     this.say("Reset: theta = 0, theta_0 = 0, epoch 1.");
   }
 
@@ -869,7 +1221,7 @@ class Playground {
       const i = Number(g.dataset.i);
       e.preventDefault();
       this.select_(i, true);
-      this.drag = { id: e.pointerId, index: i, x: e.clientX, y: e.clientY, moved: false };
+      this.drag = { id: e.pointerId, index: i, x: e.clientX, y: e.clientY, moved: false, tag: `drag${++this.drags}` };
       this.layer.setPointerCapture(e.pointerId);
     } else {
       this.drag = { id: e.pointerId, index: -1, x: e.clientX, y: e.clientY, moved: false };
@@ -885,7 +1237,7 @@ class Playground {
     const p = this.eventToData(e, true);
     if (!p) return;
     const old = this.X[d.index];
-    if (p[0] !== old[0] || p[1] !== old[1]) this.movePoint(d.index, p);
+    if (p[0] !== old[0] || p[1] !== old[1]) this.movePoint(d.index, p, d.tag);
   }
 
   onPointerUp(e) {
@@ -906,12 +1258,20 @@ class Playground {
   setLabel(v) {
     this.label = v;
     this.radios[v].checked = true;
+    this.saveUrl("replace");
     this.say(`New points get label ${v > 0 ? "+1" : "-1"}.`);
   }
 
   onKey(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
+    const typing = t.tagName === "SELECT" || t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && !["radio", "checkbox", "range"].includes(t.type));
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "z" && !typing) {
+      e.preventDefault();
+      this.undo();
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (t.type === "range") return;
     if (t.tagName === "SELECT" || (t.tagName === "INPUT" && !["radio", "checkbox"].includes(t.type)) || t.tagName === "TEXTAREA") return;
     const pt = t.closest ? t.closest(".pg-pt") : null;
     const key = e.key;
@@ -927,7 +1287,7 @@ class Playground {
         e.preventDefault();
         const s = e.shiftKey ? this.view.step : this.view.snap;
         const p = this.snap([this.X[i][0] + arrows[key][0] * s, this.X[i][1] + arrows[key][1] * s]);
-        this.movePoint(i, p);
+        this.movePoint(i, p, `arrow${i}`);
         this.say(`Example ${i + 1} at ${vec(p)}.`);
         return;
       }
@@ -981,6 +1341,13 @@ class Playground {
       bestGamma: this.bestGamma,
       datasets: this.datasets.map((d) => d.name),
       status: this.status.textContent,
+      key: this.key,
+      visits: this.visits(),
+      custom: this.custom,
+      generator: this.gen ? { ...this.gen } : null,
+      showBand: this.showBand,
+      undoDepth: this.undoStack.length,
+      chart: this.chart.values(),
     };
   }
 }
@@ -1007,7 +1374,13 @@ export function mount(root) {
       reset: () => pg.reset(),
       state: () => pg.state(),
       setData: (X, y, name) => pg.setData(X, y, name),
-      selectDataset: (k) => pg.loadDataset(k, true),
+      selectDataset: (k) => pg.chooseDataset(k),
+      undo: () => pg.undo(),
+      clear: () => pg.clear(),
+      /** Generate data: options {kind, n, seed, margin, spread, flip}, or the form's. */
+      generate: (options) => pg.generate(options),
+      /** The state object the page's URL carries for this playground. */
+      urlState: () => pg.urlStateObject(),
       render: () => pg.render(),
       /** Where the data point (x, y) is on the screen, in client pixels. */
       clientPoint: (x, y) => {

@@ -92,7 +92,7 @@ SCRIPT = [(1.0, 1.0, 1), (-1.0, -0.5, -1), (0.2, -1.5, 1), (-0.3, 1.2, -1), (1.5
 def test_mouse_clicks_build_the_data_and_every_step_matches_the_library(open_page):
     page = open_page("book/01_algorithm.html")
     empty = next(name for name in state(page)["datasets"] if name.startswith("empty"))
-    page.locator(f"{SEL} select").select_option(label=empty)
+    page.locator(f"{SEL} select.pg-select").select_option(label=empty)
     for x, y, label in SCRIPT:
         click_at(page, x, y, shift=label < 0)
     st = state(page)
@@ -147,15 +147,16 @@ def test_dragging_a_point_moves_it_and_starts_again(open_page):
 
 def test_keyboard_alone_runs_edits_and_resets(open_page):
     page = open_page("book/01_algorithm.html")
-    # Tab order: data set menu, label radio, margin band, then the four buttons
-    page.locator(f"{SEL} select").focus()
+    # Tab order: data set menu, label radio, margin band, Undo, Clear, then the four buttons
+    page.locator(f"{SEL} select.pg-select").focus()
     order = []
-    for _ in range(4):
+    for _ in range(6):
         page.keyboard.press("Tab")
         order.append(page.evaluate("() => document.activeElement.className || "
                                    "document.activeElement.type"))
     assert order[0] == "radio" and order[1] == "checkbox"
-    assert "pg-step" in order[2] and "pg-epoch" in order[3]
+    assert "pg-undo" in order[2] and "pg-clear" in order[3]
+    assert "pg-step" in order[4] and "pg-epoch" in order[5]
 
     X, y = state(page)["X"], state(page)["y"]
     result = library_run(X, y, tau=100, offset=True)

@@ -252,7 +252,7 @@ def test_mouse_steps_epochs_and_runs_as_the_library(open_page):
     assert st["converged"] and "Converged" in st["status"]
 
     # another data set from the menu and the RBF kernel by a click on its name
-    page.locator(f"{SEL} select").select_option(label="XOR clouds, 10% flipped")
+    page.locator(f"{SEL} select.kp-select").select_option(label="XOR clouds, 10% flipped")
     page.locator(f"{SEL} label.kp-radio", has_text="RBF").click()
     st = state(page)
     assert st["dataset"] == "XOR clouds, 10% flipped"
@@ -270,14 +270,14 @@ def test_mouse_steps_epochs_and_runs_as_the_library(open_page):
 
 def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     page = open_page()
-    page.locator(f"{SEL} select").focus()
+    page.locator(f"{SEL} select.kp-select").focus()
     names = [focused(page)]
-    for _ in range(9):
+    for _ in range(10):
         page.keyboard.press("Tab")
         names.append(focused(page))
-    assert names[:8] == ["Data set", "polynomial", "Degree", "\u03b3 (RBF)", "Step", "Epoch",
-                         "Run", "Reset"], names
-    assert names[8] == "Examples with \u03b1 > 0" and names[9] == "Keys and controls"
+    assert names[:9] == ["Data set", "polynomial", "Degree", "\u03b3 (RBF)", "Generate data",
+                         "Step", "Epoch", "Run", "Reset"], names
+    assert names[9] == "Examples with \u03b1 > 0" and names[10] == "Keys and controls"
 
     # the gamma slider: arrow keys move it along the slider's values and choose RBF
     page.locator(f"{SEL} input.kp-range").nth(1).focus()

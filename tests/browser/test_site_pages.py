@@ -17,7 +17,7 @@ from harness import AXE, AXE_RUN, PAGE_FACTS, load, site_pages
 
 BLOCKING = {"serious", "critical"}
 CHAPTERS = ("01_algorithm", "02_offset", "03_margin", "04_convergence", "05_spam",
-            "06_variants")
+            "06_variants", "07_beyond")
 
 
 @pytest.fixture(scope="module")

@@ -4,11 +4,13 @@
 //
 // CASES.json holds {"cases": [{"X": [[...], ...], "y": [...], "tau": 10, "offset": true}]};
 // the script prints {"results": [run(X, y, tau, offset) for each case]} as JSON on
-// stdout.  tests/test_playground_core.py compares the results with perceptron_lib.
+// stdout, each with epochTotals (the chart's numbers after the whole run) and
+// epochTotalsPart (after c.visits visits, default 1.5 epochs).  tests/test_playground_core.py
+// compares the results with perceptron_lib.
 // A bad case stops the script with exit status 1 and the core's message on stderr.
 
 import { readFileSync } from "node:fs";
-import { run } from "../../book/_playground/perceptron-core.mjs";
+import { createRun, epochTotals, run } from "../../book/_playground/perceptron-core.mjs";
 
 const path = process.argv[2];
 if (!path) {
@@ -32,7 +34,16 @@ const results = [];
 data.cases.forEach((c, k) => {
   try {
     const offset = c.offset === undefined ? true : c.offset;
-    results.push(run(c.X, c.y, c.tau, offset));
+    const out = run(c.X, c.y, c.tau, offset);
+    // the chart's numbers after the whole run and after a number of visits
+    const whole = createRun(c.X, c.y, c.tau, offset);
+    whole.run();
+    out.epochTotals = epochTotals(whole);
+    const part = createRun(c.X, c.y, c.tau, offset);
+    const visits = c.visits ?? Math.floor(1.5 * c.X.length);
+    for (let k = 0; k < visits && !part.done; k++) part.step();
+    out.epochTotalsPart = { visits, totals: epochTotals(part) };
+    results.push(out);
   } catch (err) {
     process.stderr.write(`case ${k}: ${err.message}\n`);
     process.exit(1);

@@ -13,7 +13,7 @@
 // stderr.
 
 import { readFileSync } from "node:fs";
-import { GAMMAS, cellCentres, decision, kernelRun, viewBox } from "../../book/_kernel_playground/kernel-core.mjs";
+import { GAMMAS, cellCentres, createKernelRun, decision, kernelEpochTotals, kernelRun, makeKernel, viewBox } from "../../book/_kernel_playground/kernel-core.mjs";
 
 const path = process.argv[2];
 if (!path) {
@@ -31,6 +31,18 @@ try {
 if (!data || !Array.isArray(data.cases)) {
   process.stderr.write(`${path} must hold {"cases": [...]}\n`);
   process.exit(1);
+}
+
+// The chart's numbers part-way: one and a half epochs, read twice on the way (the second
+// read continues from what the first remembered).
+function midway(c) {
+  const r = createKernelRun(c.X, c.y, makeKernel(c.kernel), c.tau ?? 100, c.offset ?? true);
+  const n = c.X.length;
+  let steps = 0;
+  for (; steps < n + 1 && !r.done; steps++) r.step();
+  kernelEpochTotals(r);
+  for (let k = 0; k < Math.floor(n / 2) && !r.done; k++, steps++) r.step();
+  return { steps, totals: kernelEpochTotals(r) };
 }
 
 const results = [];
@@ -53,6 +65,8 @@ data.cases.forEach((c, k) => {
       grid,
       decision: Array.from(f),
       decisionTrain: Array.from(fTrain),
+      epochTotals: kernelEpochTotals(r.model),
+      epochTotalsMidway: midway(c),
     });
   } catch (err) {
     process.stderr.write(`case ${k}: ${err.message}\n`);

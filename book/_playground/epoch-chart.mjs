@@ -1,0 +1,204 @@
+// A small chart of a perceptron run, epoch by epoch, for the book's in-page demos.
+//
+// Bars: the updates made in each epoch.  A line with dots: the training examples the
+// hypothesis gets wrong after each epoch (a point on the boundary counts as wrong, as in
+// the book).  The epoch in progress, if any, is a pale bar (its updates so far) without a
+// dot.  The chart grows as the run goes; it is an SVG of fixed proportions, so the demo's
+// stylesheet can keep its room before the script runs.
+//
+// Accessible: the SVG is one image whose name says what it shows, its description the last
+// epochs' values, and a table of every value follows it in a <details> element (closed by
+// default, for screen readers and for readers who want the numbers).
+//
+//   import { createEpochChart } from "./epoch-chart.mjs";
+//   const chart = createEpochChart(hostElement, { title: "Updates per epoch" });
+//   chart.update([{ epoch: 1, updates: 3, mistakes: 2 }, ...], { epoch: 3, updates: 1 });
+//   chart.values();   // what it shows: { rows, partial }
+//
+// The numbers come from the demo's core (perceptron-core.mjs epochTotals, kernel-core.mjs
+// kernelEpochTotals), which the tests hold to perceptron_lib.  Colours come from CSS
+// custom properties with fallbacks: --ec-fg, --ec-muted, --ec-grid, --ec-bar, --ec-line.
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const W = 320;
+const H = 120;
+const PAD = { left: 30, right: 8, top: 8, bottom: 20 };
+const STYLE_ID = "epoch-chart-style";
+const STYLE = `
+.ec { margin: 0; }
+.ec-svg { display: block; width: 100%; height: auto; aspect-ratio: ${W} / ${H}; overflow: visible; }
+.ec-svg text { font-size: 10px; fill: var(--ec-muted, currentColor); font-family: inherit; }
+.ec-grid { stroke: var(--ec-grid, #d0d4da); stroke-width: 1; }
+.ec-axis { stroke: var(--ec-muted, currentColor); stroke-width: 1; }
+.ec-bar { fill: var(--ec-bar, #0072b2); }
+.ec-bar-partial { fill: var(--ec-bar, #0072b2); fill-opacity: 0.35; }
+.ec-line { fill: none; stroke: var(--ec-line, #b34a00); stroke-width: 2; }
+.ec-dot { fill: var(--ec-line, #b34a00); }
+.ec-caption { display: flex; flex-wrap: wrap; gap: 0.2rem 0.9rem; margin: 0.15rem 0 0; font-size: 0.85em; color: var(--ec-fg, inherit); }
+.ec-key { display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.3em; vertical-align: -0.05em; }
+.ec-key-bar { background: var(--ec-bar, #0072b2); }
+.ec-key-line { height: 0; border-top: 2px solid var(--ec-line, #b34a00); vertical-align: 0.25em; }
+.ec-table-wrap summary { cursor: pointer; font-size: 0.85em; }
+.ec-table-wrap table { border-collapse: collapse; font-size: 0.85em; margin: 0.25rem 0; }
+.ec-table-wrap th, .ec-table-wrap td { padding: 0.1rem 0.5rem; text-align: right; border-bottom: 1px solid var(--ec-grid, #d0d4da); }
+.ec-empty { font-size: 0.85em; color: var(--ec-muted, inherit); }
+`;
+
+let charts = 0;
+
+function svg(tag, attrs = {}) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
+function el(tag, attrs = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function addStyle(doc) {
+  if (doc.getElementById(STYLE_ID)) return;
+  const s = doc.createElement("style");
+  s.id = STYLE_ID;
+  s.textContent = STYLE;
+  doc.head.append(s);
+}
+
+/** A round top for the y axis: 1, 2, 5, 10, 20, 50, ... at least v. */
+export function niceMax(v) {
+  if (!(v > 0)) return 1;
+  let p = 1;
+  for (;;) {
+    for (const m of [1, 2, 5]) if (m * p >= v) return m * p;
+    p *= 10;
+  }
+}
+
+function checkRows(rows, partial) {
+  if (!Array.isArray(rows)) throw new Error("the epoch chart needs an array of {epoch, updates, mistakes}");
+  rows.forEach((r, k) => {
+    if (!r || r.epoch !== k + 1) throw new Error(`epoch chart row ${k + 1} must be epoch ${k + 1}`);
+    for (const f of ["updates", "mistakes"]) {
+      if (!Number.isInteger(r[f]) || r[f] < 0) throw new Error(`epoch chart row ${k + 1}: ${f} must be a count, got ${r[f]}`);
+    }
+  });
+  if (partial) {
+    if (partial.epoch !== rows.length + 1) throw new Error(`the epoch in progress must be epoch ${rows.length + 1}`);
+    if (!Number.isInteger(partial.updates) || partial.updates < 0) throw new Error("the epoch in progress needs a count of updates");
+  }
+}
+
+const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
+
+/**
+ * Build a chart into host (its content is replaced).  Options: title (the chart's name,
+ * default "Updates per epoch"), describeLast (how many epochs the image's description
+ * lists, default 8).  Returns { element, update(rows, partial), values() }.
+ */
+export function createEpochChart(host, { title = "Updates per epoch", describeLast = 8 } = {}) {
+  const doc = host.ownerDocument;
+  addStyle(doc);
+  const id = `ec${++charts}`;
+  const fig = el("figure", { class: "ec" });
+  const chartSvg = svg("svg", { class: "ec-svg", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": `${id}-t`, "aria-describedby": `${id}-d` });
+  const t = svg("title", { id: `${id}-t` });
+  t.textContent = title;
+  const desc = svg("desc", { id: `${id}-d` });
+  const gridG = svg("g", { "aria-hidden": "true" });
+  const barsG = svg("g", { "aria-hidden": "true" });
+  const line = svg("polyline", { class: "ec-line", "aria-hidden": "true" });
+  const dotsG = svg("g", { "aria-hidden": "true" });
+  chartSvg.append(t, desc, gridG, barsG, line, dotsG);
+  const caption = el("figcaption", { class: "ec-caption" });
+  caption.innerHTML =
+    `<span><span class="ec-key ec-key-bar"></span>updates in the epoch</span>` +
+    `<span><span class="ec-key ec-key-line"></span>mistakes after it</span>`;
+  const details = el("details", { class: "ec-table-wrap" });
+  details.append(el("summary", {}, "The values"));
+  const table = el("table");
+  table.append(el("caption", {}, title));
+  const thead = el("thead");
+  const hr = el("tr");
+  for (const h of ["epoch", "updates", "training mistakes after it"]) hr.append(el("th", { scope: "col" }, h));
+  thead.append(hr);
+  const tbody = el("tbody");
+  table.append(thead, tbody);
+  details.append(table);
+  fig.append(chartSvg, caption, details);
+  host.replaceChildren(fig);
+
+  let shown = { rows: [], partial: null };
+
+  function update(rows, partial = null) {
+    checkRows(rows, partial);
+    shown = { rows: rows.map((r) => ({ epoch: r.epoch, updates: r.updates, mistakes: r.mistakes })),
+      partial: partial ? { epoch: partial.epoch, updates: partial.updates } : null };
+    const count = rows.length + (partial ? 1 : 0);
+    const top = niceMax(Math.max(1, ...rows.map((r) => Math.max(r.updates, r.mistakes)), partial ? partial.updates : 0));
+    const slots = Math.max(count, 10);
+    const pw = W - PAD.left - PAD.right;
+    const ph = H - PAD.top - PAD.bottom;
+    const slot = pw / slots;
+    const bw = Math.max(1, slot * 0.7);
+    const xAt = (k) => PAD.left + (k + 0.5) * slot; // middle of epoch k + 1
+    const yAt = (v) => PAD.top + ph - (v / top) * ph;
+    const f = (v) => v.toFixed(2);
+
+    gridG.replaceChildren();
+    for (const v of Number.isInteger(top / 2) ? [0, top / 2, top] : [0, top]) {
+      gridG.append(svg("line", { class: v === 0 ? "ec-axis" : "ec-grid", x1: PAD.left, x2: W - PAD.right, y1: f(yAt(v)), y2: f(yAt(v)) }));
+      const lab = svg("text", { x: PAD.left - 4, y: f(yAt(v) + 3.5), "text-anchor": "end" });
+      lab.textContent = String(v);
+      gridG.append(lab);
+    }
+    const every = Math.max(1, niceMax(Math.ceil(slots / 10)));
+    for (let k = 0; k < slots; k++) {
+      if ((k + 1) % every !== 0 && k !== 0) continue;
+      const lab = svg("text", { x: f(xAt(k)), y: H - 6, "text-anchor": "middle" });
+      lab.textContent = String(k + 1);
+      gridG.append(lab);
+    }
+
+    barsG.replaceChildren();
+    dotsG.replaceChildren();
+    const pts = [];
+    rows.forEach((r, k) => {
+      const h = yAt(0) - yAt(r.updates);
+      barsG.append(svg("rect", { class: "ec-bar", x: f(xAt(k) - bw / 2), y: f(yAt(r.updates)), width: f(bw), height: f(h) }));
+      pts.push(`${f(xAt(k))},${f(yAt(r.mistakes))}`);
+      dotsG.append(svg("circle", { class: "ec-dot", cx: f(xAt(k)), cy: f(yAt(r.mistakes)), r: Math.min(3, Math.max(1.5, slot / 4)) }));
+    });
+    if (partial) {
+      const k = rows.length;
+      barsG.append(svg("rect", { class: "ec-bar-partial", x: f(xAt(k) - bw / 2), y: f(yAt(partial.updates)), width: f(bw), height: f(yAt(0) - yAt(partial.updates)) }));
+    }
+    line.setAttribute("points", pts.join(" "));
+
+    // the text alternatives
+    if (!count) {
+      desc.textContent = "No epoch yet.";
+    } else {
+      const from = Math.max(0, rows.length - describeLast);
+      const parts = rows.slice(from).map((r) => `epoch ${r.epoch}: ${plural(r.updates, "update")}, ${plural(r.mistakes, "mistake")} after it`);
+      if (partial) parts.push(`epoch ${partial.epoch} in progress: ${plural(partial.updates, "update")} so far`);
+      desc.textContent = (from > 0 ? `Last ${rows.length - from} of ${rows.length} epochs. ` : "") + parts.join("; ") + ".";
+    }
+    tbody.replaceChildren();
+    for (const r of rows) {
+      const tr = el("tr");
+      tr.append(el("th", { scope: "row" }, String(r.epoch)), el("td", {}, String(r.updates)), el("td", {}, String(r.mistakes)));
+      tbody.append(tr);
+    }
+    if (partial) {
+      const tr = el("tr");
+      tr.append(el("th", { scope: "row" }, `${partial.epoch} (in progress)`), el("td", {}, String(partial.updates)), el("td", {}, "\u2013"));
+      tbody.append(tr);
+    }
+  }
+
+  update([]);
+  return { element: fig, update, values: () => JSON.parse(JSON.stringify(shown)) };
+}

@@ -1,0 +1,529 @@
+"""Chapter 7's margin demo in a real browser: mouse, keyboard, room, and the library.
+
+The demo (book/_margin_demo) is served as the book serves it: the extension
+``book/_ext/margin_demo_assets.py`` installs its modules next to the shared perceptron
+of ``book/_playground``, and the page holds what :class:`perceptron_lib.margin_demo.MarginDemo`
+writes, with the one-line mark in the head, the stylesheet and the module.  These tests
+drive it the way a reader does (the buttons, the menu, the sliders; Tab, arrow keys and
+the keys s, e, r, 0, b) and compare every number it shows with ``perceptron_lib`` on the
+same data: the margin perceptron's updates (``pl.margin_perceptron``), the deficiencies
+and ``D`` (``pl.hinge_deficiency``), Freund and Schapire's bound
+(``pl.freund_schapire_bound``) and the margin of the current hypothesis (``pl.margin``).
+They also check that nothing below the demo moves when its script runs, that its
+arithmetic waits until it comes into view, that it fits the room kept for it at every
+width without overflowing sideways, that axe-core finds nothing serious (contrast
+included) in the light and the dark theme, and that readers without JavaScript see the
+picture.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from harness import serve
+
+import perceptron_lib as pl
+from perceptron_lib.margin_demo import MUS, MarginDemo
+
+ROOT = Path(__file__).resolve().parents[2]
+SEL = "div.margin-demo"
+API = f"document.querySelector('{SEL}').marginDemo"
+BLOCKING = {"serious", "critical"}
+FILLER = "".join(f"<p>Paragraph {k} of the text around the demo.</p>" for k in range(40))
+
+
+def chapter_data() -> dict:
+    """A noisy data set with the separator that made it, and a separable one with its best."""
+    s = pl.make_separable(30, 2, gamma=0.1, R=2.0, theta_0=0.3, seed=1)
+    yf = pl.flip_labels(s.y, 0.1, seed=0)
+    mm = pl.max_margin(s.X, s.y)
+    return {"10% flipped": {"X": s.X, "y": yf, "theta": s.theta, "theta_0": s.theta_0},
+            "separable": {"X": s.X, "y": s.y, "theta": mm.theta, "theta_0": mm.theta_0}}
+
+
+@pytest.fixture(scope="module")
+def demo_site(tmp_path_factory):
+    """A page as the book writes it, with the demo below a screenful of text."""
+    sys.path.insert(0, str(ROOT / "book" / "_ext"))
+    try:
+        import margin_demo_assets as mda
+    finally:
+        sys.path.remove(str(ROOT / "book" / "_ext"))
+    site = tmp_path_factory.mktemp("margin-site")
+    static = site / "_static"
+    mda.DEMO.install(static)
+    (static / "playground").mkdir()
+    for f in (ROOT / "book" / "_playground").glob("*.mjs"):  # as playground_assets does
+        shutil.copy(f, static / "playground")
+    demo = MarginDemo(chapter_data())
+    head = ('<script>if (location.protocol !== "file:") '
+            'document.documentElement.classList.add("margin-demo-js");</script>'
+            '<link rel="stylesheet" href="_static/margin-demo/margin-demo.css">'
+            '<script type="module" src="_static/margin-demo/margin-demo.mjs"></script>')
+    page = ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<title>The margin demo</title><link rel="icon" href="data:,">'
+            f"{head}<style>body {{ max-width: 60rem; margin: 0 auto; padding: 1rem; "
+            "font-family: sans-serif; }} html[data-theme=dark] body {{ background: #14181e; "
+            "color: #e3e6ea; }}</style></head><body><main><h1>Beyond separability</h1>"
+            f'{FILLER}<div class="cell_output">{demo.html}</div><p id="after">After the demo.</p>'
+            f"{FILLER}</main></body></html>")
+    (site / "index.html").write_text(page, encoding="utf-8")
+    with serve(site) as url:
+        yield url
+
+
+@pytest.fixture
+def open_page(browser, demo_site):
+    contexts = []
+
+    def _open(width: int = 1280, height: int = 900, scheme: str = "light", scroll: bool = True,
+              query: str = "", **options):
+        ctx = browser.new_context(viewport={"width": width, "height": height},
+                                  color_scheme=scheme, **options)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(f"{demo_site}/index.html{query}", wait_until="load")
+        if scheme == "dark":
+            page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
+        page.wait_for_function(f"() => {API}")
+        if scroll:
+            page.locator(SEL).scroll_into_view_if_needed()
+            page.wait_for_function(f"() => {API}.snapshot().active")
+        page.errors = errors
+        return page
+
+    yield _open
+    for ctx in contexts:
+        ctx.close()
+
+
+def snap(page) -> dict:
+    return page.evaluate(f"() => {API}.snapshot()")
+
+
+def page_datasets(page) -> list[dict]:
+    return json.loads(page.locator(SEL).get_attribute("data-datasets"))
+
+
+def after_steps(X, y, mu, tau, steps):
+    """theta, theta_0, updates, mistakes and visits after ``steps`` visits, from the library.
+
+    The run's updates come from ``pl.margin_perceptron(trace=True)``; the visits and the
+    mistakes (``y * score <= 0``) are counted along the same order.
+    """
+    X, y = np.asarray(X, float), np.asarray(y, float)
+    n = len(y)
+    ref = pl.margin_perceptron(X, y, margin=mu, tau=tau, trace=True)
+    steps = min(steps, ref.epochs * n)
+    theta, theta_0, updates, mistakes = np.zeros(2), 0.0, 0, 0
+    by_visit = {(u.epoch - 1) * n + u.index: u for u in ref.history}
+    for v in range(steps):
+        i = v % n
+        score = theta @ X[i] + theta_0
+        mistakes += y[i] * score <= 0
+        if v in by_visit:
+            u = by_visit[v]
+            theta, theta_0, updates = u.theta, u.theta_0, updates + 1
+    visits = [steps // n + (1 if i < steps % n else 0) for i in range(n)]
+    return theta, theta_0, updates, mistakes, visits, ref
+
+
+def assert_numbers(st: dict, data: dict, steps: int) -> None:
+    """Everything the demo shows, against the library."""
+    X, y = np.array(data["X"], float), np.array(data["y"], float)
+    u, u_0, g, mu = np.array(data["theta"]), data["theta0"], st["gamma"], st["mu"]
+    theta, theta_0, updates, mistakes, visits, _ = after_steps(X, y, mu, 100, steps)
+    assert st["theta"] == list(theta) and st["theta0"] == theta_0
+    assert (st["updates"], st["mistakes"], st["visits"]) == (updates, mistakes, visits)
+    R = pl.radius(pl.add_offset_feature(X))
+    assert st["R"] == pytest.approx(R, rel=1e-14)
+    D1, d = pl.hinge_deficiency(X, y, u, u_0, g, per_example=True)
+    np.testing.assert_allclose(st["deficiencies"], d, rtol=1e-12, atol=1e-14)
+    assert st["deficientDrawn"] == int(np.sum(d > 0))
+    assert st["D1"] == pytest.approx(D1, rel=1e-12, abs=1e-14)
+    Rmu = math.sqrt(R * R + 2 * mu)
+    assert st["bound1"] == pytest.approx(pl.freund_schapire_bound(Rmu, g, D1), rel=1e-12)
+    rows = np.repeat(np.arange(len(y)), visits)
+    Dnow = pl.hinge_deficiency(X[rows], y[rows], u, u_0, g) if len(rows) else 0.0
+    assert st["Dnow"] == pytest.approx(Dnow, rel=1e-12, abs=1e-14)
+    assert st["boundNow"] == pytest.approx(pl.freund_schapire_bound(Rmu, g, Dnow), rel=1e-12)
+    assert st["boundNow"] >= st["updates"] >= st["mistakes"]  # the theorem, on this run
+    if np.any(theta):
+        assert st["margin"] == pytest.approx(pl.margin(X, y, theta, theta_0), rel=1e-12)
+    else:
+        assert st["margin"] is None
+    assert st["chart"] == chart_after(X, y, mu, 100, steps)
+
+
+def chart_after(X, y, mu, tau, steps):
+    """The chart's bars and dots: updates per finished pass, training mistakes after it."""
+    n = len(y)
+    ref = pl.margin_perceptron(X, y, margin=mu, tau=tau, trace=True)
+    steps = min(steps, ref.epochs * n)
+    done = ref.epochs if steps == ref.epochs * n else steps // n
+    rows, theta, theta_0 = [], np.zeros(2), 0.0
+    for t in range(1, done + 1):
+        mine = [u for u in ref.history if u.epoch == t]
+        if mine:
+            theta, theta_0 = mine[-1].theta, mine[-1].theta_0
+        rows.append({"epoch": t, "updates": len(mine),
+                     "mistakes": int(np.sum(y * (X @ theta + theta_0) <= 0))})
+    partial = None
+    if steps % n and steps < ref.epochs * n:
+        partial = {"epoch": done + 1, "updates": sum(
+            1 for u in ref.history if u.epoch == done + 1 and u.index < steps % n)}
+    return {"rows": rows, "partial": partial}
+
+
+def shown(page, key: str) -> str:
+    return page.locator(f"{SEL} .md-row-{key} dd").inner_text()
+
+
+# ---------------------------------------------------------------------------------------
+# When the work starts, and the room on the page
+
+
+def test_the_arithmetic_waits_until_the_demo_is_in_view(open_page):
+    page = open_page(scroll=False)
+    top = page.evaluate(f"() => document.querySelector('{SEL}').getBoundingClientRect().top")
+    assert top > page.viewport_size["height"] + 200
+    st = snap(page)
+    assert st["active"] is False and st["updates"] == 0
+    assert page.locator(SEL).get_attribute("data-md-active") is None
+    assert shown(page, "state") == "ready: \u03b8 = 0, \u03b8\u2080 = 0"
+    page.locator(SEL).scroll_into_view_if_needed()
+    page.wait_for_function(f"() => {API}.snapshot().active")
+    assert page.locator(SEL).get_attribute("data-md-active") == "true"
+    assert page.errors == []
+
+
+HEIGHTS = """() => {
+  const r = document.querySelector('div.margin-demo');
+  const box = r.getBoundingClientRect();
+  return { height: box.height,
+           below: document.getElementById('after').getBoundingClientRect().top - box.top,
+           marked: document.documentElement.classList.contains('margin-demo-js'),
+           fallback: getComputedStyle(r.querySelector('.md-fallback') || r).display,
+           ui: Boolean(r.querySelector('.md-ui')) };
+}"""
+
+SHIFTS = """() => new Promise((resolve) => {
+  let total = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) total += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  setTimeout(() => resolve(total), 300);
+})"""
+
+
+@pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (1280, "dark"), (390, "light"),
+                                               (390, "dark"), (700, "light")])
+def test_the_page_keeps_the_room_before_the_script_runs(browser, demo_site, width, scheme):
+    ctx = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    try:
+        page = ctx.new_page()
+        held = []
+        page.route("**/margin-demo.mjs*", lambda route: held.append(route))
+        page.goto(f"{demo_site}/index.html", wait_until="commit")
+        page.wait_for_function("""() => document.readyState !== 'loading' &&
+            [...document.styleSheets].some(s => s.href && s.href.includes('margin-demo.css'))
+            && document.querySelector('div.margin-demo .md-fallback')""")
+        if scheme == "dark":
+            page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
+        assert held, "the module was requested"
+        before = page.evaluate(HEIGHTS)
+        assert before["marked"] and not before["ui"] and before["fallback"] == "none"
+        held[0].continue_()
+        page.wait_for_function(f"() => {API}")
+        page.locator(SEL).scroll_into_view_if_needed()
+        page.wait_for_function(f"() => {API}.snapshot().active")
+        after = page.evaluate(HEIGHTS)
+        assert after["ui"]
+        assert after["height"] == pytest.approx(before["height"], abs=0.5)
+        assert after["below"] == pytest.approx(before["below"], abs=0.5)
+    finally:
+        ctx.close()
+
+
+def test_no_layout_shift_when_the_page_loads(open_page):
+    page = open_page(width=1280, scroll=False)
+    assert page.evaluate(SHIFTS) == 0
+    page.locator(SEL).scroll_into_view_if_needed()
+    page.wait_for_function(f"() => {API}.snapshot().active")
+    assert page.evaluate(SHIFTS) == 0
+
+
+ROOM = """() => {
+  const r = document.querySelector('div.margin-demo');
+  const frame = r.querySelector('.md-frame');
+  const cs = getComputedStyle(frame);
+  const ui = r.querySelector('.md-ui');
+  const wide = [...r.querySelectorAll('*')].filter(e => e.scrollWidth > e.clientWidth + 1 &&
+    getComputedStyle(e).overflowX === 'visible' && e.clientWidth > 0).map(e => e.className);
+  return { reserved: parseFloat(cs.minHeight),
+           needed: ui.getBoundingClientRect().height + parseFloat(cs.paddingTop)
+                   + parseFloat(cs.paddingBottom),
+           frame: frame.getBoundingClientRect().height,
+           right: r.getBoundingClientRect().right, inner: document.documentElement.clientWidth,
+           page: document.documentElement.scrollWidth, wide };
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_at_every_width_the_kept_room_holds_the_demo(open_page, scheme):
+    page = open_page(scheme=scheme)
+    for width in (320, 360, 390, 430, 480, 600, 640, 700, 720, 768, 900, 1024, 1280, 1600):
+        page.set_viewport_size({"width": width, "height": 900})
+        for mu in (0.0, 5.0):  # the longest values: with mu, R has a second number
+            page.evaluate(f"() => {{ {API}.setState({{mu: {mu}}}); {API}.run(); }}")
+            room = page.evaluate(ROOM)
+            assert room["needed"] <= room["reserved"] + 0.5, (width, room)
+            assert room["frame"] == pytest.approx(room["reserved"], abs=0.5), (width, room)
+            assert room["right"] <= room["inner"] + 0.5 and room["wide"] == [], (width, room)
+            assert room["page"] <= width, (width, room)
+    assert page.errors == []
+
+
+# ---------------------------------------------------------------------------------------
+# The reader's mouse and keyboard, against the library
+
+
+def test_mouse_steps_epochs_and_runs_as_the_library(open_page):
+    page = open_page()
+    data = page_datasets(page)[0]
+    n = len(data["y"])
+    st = snap(page)
+    assert st["name"] == "10% flipped" and st["mu"] == 0 and st["gamma"] == data["gamma"]
+    assert_numbers(st, data, 0)
+    step = page.locator(f"{SEL} button.md-step")
+    for visits in range(1, n + 4):
+        step.click()
+        assert_numbers(snap(page), data, visits)
+    page.locator(f"{SEL} button.md-epoch").click()
+    assert_numbers(snap(page), data, 2 * n)
+    page.locator(f"{SEL} button.md-run").click()
+    st = snap(page)
+    *_, ref = after_steps(data["X"], data["y"], 0.0, 100, 0)
+    assert (st["epochs"], st["converged"], st["updates"]) == (
+        ref.epochs, ref.converged, ref.mistakes)
+    assert_numbers(st, data, ref.epochs * n)
+    # what the reader reads is those numbers
+    assert shown(page, "counts") == f"{st['updates']}, {st['mistakes']}"
+    assert shown(page, "state") == (f"converged in pass {ref.epochs}" if ref.converged
+                                    else "stopped: 100 passes")
+    assert str(st["updates"]) in st["status"]
+    page.locator(f"{SEL} button.md-reset").click()
+    assert_numbers(snap(page), data, 0)
+    assert page.errors == []
+
+
+def test_the_menu_and_sliders_by_mouse(open_page):
+    page = open_page()
+    sets = page_datasets(page)
+    page.locator(f"{SEL} select").select_option(label="separable")
+    st = snap(page)
+    assert st["name"] == "separable" and st["gamma"] == sets[1]["gamma"]
+    assert st["gammaOpt"] == pytest.approx(pl.max_margin(np.array(sets[1]["X"]),
+                                                         np.array(sets[1]["y"])).gamma)
+    # the mu slider, dragged to its end by the mouse
+    slider = page.locator(f"{SEL} input.md-range").first
+    box = slider.bounding_box()
+    page.mouse.click(box["x"] + box["width"] - 2, box["y"] + box["height"] / 2)
+    st = snap(page)
+    assert st["mu"] == MUS[-1]
+    page.locator(f"{SEL} button.md-run").click()
+    st = snap(page)
+    *_, ref = after_steps(sets[1]["X"], sets[1]["y"], MUS[-1], 100, 0)
+    assert st["converged"] and ref.converged and st["updates"] == ref.mistakes
+    assert_numbers(st, sets[1], ref.epochs * len(sets[1]["y"]))
+    # on separable data the margin perceptron's margin against gamma_opt
+    assert 0 < st["margin"] <= st["gammaOpt"]
+    assert shown(page, "margin").endswith(f"\u03b3_opt {st['gammaOpt']:.4g}")
+    # the best gamma: no position of a fine grid gives a smaller bound
+    page.locator(f"{SEL} button.md-best").click()
+    st = snap(page)
+    X, y = np.array(sets[1]["X"]), np.array(sets[1]["y"], float)
+    R = st["R"]
+    Rmu = math.sqrt(R * R + 2 * st["mu"])
+    rows = np.repeat(np.arange(len(y)), st["visits"])
+    grid = [pl.freund_schapire_bound(Rmu, g, pl.hinge_deficiency(
+        X[rows], y[rows], sets[1]["theta"], sets[1]["theta0"], g))
+        for g in np.linspace(R / 1000, R, 1000)]
+    assert st["boundNow"] <= min(grid) * (1 + 1e-9)
+    assert_numbers(st, sets[1], ref.epochs * len(y))
+    assert page.errors == []
+
+
+def focused(page) -> str:
+    return page.evaluate("""() => { const e = document.activeElement;
+        return e.getAttribute('aria-label') || (e.labels && e.labels[0] ? e.labels[0].innerText
+        : '') || e.innerText || e.tagName; }""")
+
+
+def test_keyboard_alone_reaches_every_control_and_trains(open_page):
+    page = open_page()
+    data = page_datasets(page)[0]
+    n = len(data["y"])
+    page.locator(f"{SEL} select").focus()
+    names = [focused(page)]
+    for _ in range(9):
+        page.keyboard.press("Tab")
+        names.append(focused(page).split("\n")[0])
+    assert names == ["Data set", "\u03bc", "\u03b3", "Best \u03b3", "Step", "Epoch", "Run",
+                     "Reset", "The values", "What the numbers are, and the keys"], names
+    # the keys s, e, r, 0 with the focus anywhere in the demo
+    page.locator(f"{SEL} button.md-step").focus()
+    page.keyboard.press("s")
+    assert_numbers(snap(page), data, 1)
+    page.keyboard.press("e")
+    assert_numbers(snap(page), data, n)
+    page.keyboard.press("Enter")  # the focused Step button
+    assert_numbers(snap(page), data, n + 1)
+    page.keyboard.press("0")
+    assert_numbers(snap(page), data, 0)
+    # the mu slider by arrow keys: a new threshold starts again from theta = 0
+    page.locator(f"{SEL} input.md-range").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    st = snap(page)
+    assert st["mu"] == MUS[2] and st["updates"] == 0
+    assert page.locator(f"{SEL} input.md-range").first.get_attribute("aria-valuetext") == (
+        f"mu {MUS[2]:g}")
+    page.keyboard.press("r")
+    st = snap(page)
+    *_, ref = after_steps(data["X"], data["y"], MUS[2], 100, 0)
+    assert_numbers(st, data, ref.epochs * n)
+    # the gamma slider by arrow keys: one position is R / 200; the run stays
+    page.locator(f"{SEL} input.md-range").nth(1).focus()
+    k = round(st["gamma"] / st["R"] * 200)
+    page.keyboard.press("ArrowRight")
+    st2 = snap(page)
+    assert st2["gamma"] == pytest.approx((k + 1) * st["R"] / 200, rel=1e-15)
+    assert st2["updates"] == st["updates"]
+    assert_numbers(st2, data, ref.epochs * n)
+    assert "d\u1d62 > 0" in st2["status"]
+    page.keyboard.press("b")
+    st3 = snap(page)
+    assert st3["boundNow"] <= st2["boundNow"] and "Best \u03b3" in st3["status"]
+    assert page.errors == []
+
+
+# ---------------------------------------------------------------------------------------
+# The state in the URL
+
+
+def test_a_link_reproduces_what_the_reader_saw(open_page):
+    page = open_page()
+    sets = page_datasets(page)
+    page.locator(f"{SEL} select").select_option(label="separable")
+    page.locator(f"{SEL} input.md-range").first.focus()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.locator(f"{SEL} input.md-range").nth(1).focus()
+    page.keyboard.press("ArrowRight")
+    for _ in range(7):
+        page.keyboard.press("s")
+    page.evaluate(f"() => {API}.flushUrl()")
+    seen = snap(page)
+    assert (seen["dataset"], seen["mu"], seen["steps"]) == (1, MUS[3], 7)
+    query = page.evaluate("() => location.search")
+    assert seen["key"] in query and seen["key"].startswith("margin-demo-")
+    other = open_page(query=query)
+    st = snap(other)
+    assert {k: st[k] for k in ("dataset", "mu", "gamma", "steps")} == {
+        k: seen[k] for k in ("dataset", "mu", "gamma", "steps")}
+    assert st["theta"] == seen["theta"] and st["visits"] == seen["visits"]
+    assert_numbers(st, sets[1], 7)
+    assert "Restored from the link" in st["status"]
+    assert other.errors == [] and page.errors == []
+
+
+def test_back_returns_to_the_state_before_the_last_change(open_page):
+    page = open_page()
+    start = snap(page)
+    page.locator(f"{SEL} select").select_option(label="separable")
+    page.locator(f"{SEL} button.md-epoch").click()
+    page.locator(f"{SEL} button.md-best").click()
+    best = snap(page)
+    page.go_back()
+    page.wait_for_function(f"() => {API}.snapshot().gamma !== {best['gamma']}")
+    st = snap(page)
+    assert st["dataset"] == 1 and st["gamma"] == page_datasets(page)[1]["gamma"]
+    assert "Back to an earlier state" in st["status"]
+    page.go_back()
+    page.wait_for_function(f"() => {API}.snapshot().dataset === 0")
+    st = snap(page)
+    assert (st["gamma"], st["mu"], st["steps"]) == (start["gamma"], start["mu"], 0)
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("bad", ['{"v":1,"d":7}', '{"v":1,"m":0.4}', '{"v":1,"g":-1}',
+                                 '{"v":1,"s":1e9}', '{"v":2}'])
+def test_a_hostile_link_is_ignored_and_said(open_page, bad):
+    import base64
+
+    enc = base64.urlsafe_b64encode(bad.encode()).decode().rstrip("=")
+    probe = open_page(scroll=False)
+    key = snap(probe)["key"]
+    page = open_page(query=f"?{key}={enc}")
+    st = snap(page)
+    assert (st["dataset"], st["mu"], st["steps"]) == (0, 0, 0)
+    assert "ignored" in st["status"]
+    assert page.errors == []
+    page = open_page(query=f"?{key}=%%%not-base64")
+    assert snap(page)["steps"] == 0 and page.errors == []
+
+
+AXE_ON = """async ([selector, options]) => {
+  const result = await axe.run(document.querySelector(selector),
+                               { resultTypes: ["violations"], ...(options || {}) });
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+}"""
+
+
+@pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (1280, "dark"), (390, "light"),
+                                               (390, "dark")])
+def test_axe_finds_nothing_serious_in_the_demo(open_page, axe_source, width, scheme):
+    page = open_page(width=width, scheme=scheme)
+    page.evaluate(f"() => {{ {API}.setState({{mu: 0.5}}); {API}.epoch(); }}")
+    page.locator(f"{SEL} details.md-help summary").click()
+    page.add_script_tag(content=axe_source)
+    options = None if scheme == "light" else {"runOnly": ["color-contrast"]}
+    found = page.evaluate(AXE_ON, [SEL, options])
+    assert not [v for v in found if v["impact"] in BLOCKING], found
+    assert page.locator(f"{SEL} .md-status").get_attribute("aria-live") == "polite"
+    keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .md-buttons button')]"
+                         ".map(b => b.getAttribute('aria-keyshortcuts'))")
+    assert keys == ["s", "e", "r", "0"]
+    assert page.locator(f"{SEL} svg.md-plot").get_attribute("role") == "img"
+    assert "circled" in page.locator(f"{SEL} svg.md-plot").get_attribute("aria-label")
+    assert page.errors == []
+
+
+def test_readers_without_javascript_see_the_picture(browser, demo_site):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900},
+                              java_script_enabled=False)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{demo_site}/index.html", wait_until="load")
+        img = page.locator(f"{SEL} .md-fallback figure.explorer-static img")
+        assert img.count() == 1
+        img.scroll_into_view_if_needed()
+        assert img.is_visible()
+        assert "10% flipped" in img.get_attribute("alt")
+        assert page.locator(f"{SEL} .md-ui").count() == 0
+        box = img.bounding_box()
+        assert box["width"] > 200 and box["height"] > 200
+    finally:
+        ctx.close()
