@@ -17,7 +17,8 @@ all cells, saves the copy (to read the kernel's glued values back) and checks:
 
 Screenshots of each chapter after Run All and of each explorer go to the directory named
 by ``PERCEPTRON_COURSE_LAB_SHOTS`` (default: a temporary directory).  All six chapters
-take about N minutes on two cores, most of it the chapters' own computations.
+take about five minutes on two busy cores (JupyterLab starts once, in about 20 s;
+each chapter's Run All takes 20-60 s).
 """
 
 from __future__ import annotations
@@ -194,6 +195,8 @@ def shots(tmp_path_factory) -> Path:
 PROMPTS = ("[...document.querySelectorAll("
            "'.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')]")
 BUSY = f"() => {PROMPTS}.filter(e => e.textContent.includes('*')).length"
+IDLE = ("() => /\\| Idle/.test("
+        "document.querySelector('.jp-StatusBar-Left')?.innerText || '')")
 UNRUN = f"() => {PROMPTS}.filter(e => !/\\[\\d+\\]/.test(e.textContent)).length"
 
 FACTS = """() => {
@@ -226,8 +229,7 @@ def run_all(page, lab, name: str) -> float:
     page.goto(f"{lab['url']}/lab/tree/book/{name}?reset&token={lab['token']}")
     page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=120_000)
     # the kernel has started: the status bar names it and says Idle
-    page.wait_for_function("() => /\\| Idle/.test(document.querySelector('.jp-StatusBar-Left')"
-                           "?.innerText || '')", timeout=180_000)
+    page.wait_for_function(IDLE, timeout=180_000)
     start = time.monotonic()
     page.click(".lm-MenuBar-itemLabel:text-is('Run')")
     page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
@@ -241,7 +243,9 @@ def run_all(page, lab, name: str) -> float:
             break  # Run All stops at an error
         time.sleep(1)
     took = time.monotonic() - start
-    time.sleep(2)  # the Markdown cells below the last code cell render their numbers
+    # the Markdown cells below the last code cell ask the kernel for their numbers
+    page.wait_for_function(IDLE, timeout=120_000)
+    time.sleep(1)
     return took
 
 
@@ -271,7 +275,7 @@ def expected_values(name: str) -> dict | None:
 def test_chapter_after_run_all(chapter, lab, lab_page, shots):
     page = lab_page
     took = run_all(page, lab, chapter.name)
-    page.screenshot(path=str(shots / f"{chapter.stem}_top.png"))
+    page.screenshot(path=str(shots / f"{chapter.stem}_after_run_all.png"))
     nb = save(page, lab["root"] / "book" / chapter.name)
     facts = page.evaluate(FACTS)
     print(f"{chapter.stem}: Run All took {took:.0f} s")
