@@ -338,3 +338,26 @@ def test_chapter_after_run_all(chapter, lab, lab_page, shots):
         page.screenshot(path=str(shots / f"{chapter.stem}_explorer{k}.png"))
 
     assert problems == [], f"{chapter.name} in JupyterLab:\n" + "\n".join(problems)
+
+
+def test_the_checks_catch_what_jupyterlab_shows_raw():
+    text = ("as fig-ch3-signed-distance shows, Figure %s, ch3_sd_norm:g, "
+            "{cite}`notes6036`, only - Unknown Directive, NameError: name 'x' is not defined")
+    found = {p.split(":")[0] for p in problems_in_markdown(text)}
+    assert found == {"label", "placeholder %s", "glued name", "raw role", "raw directive",
+                     "error of an eval"}
+    assert problems_in_markdown("The figure below shows the margin 0.7071 of point A.") == []
+
+
+def test_numbers_are_formatted_as_on_the_site():
+    glued = {"ch0_a": "0.123456", "ch0_s": "'(1, -1)'", "ch0_n": "4601", "ch0_k": "True"}
+    assert shown_text('f"{ch0_a:.2f}"', glued) == "0.12"
+    assert shown_text("ch0_a", glued) == "0.123456"
+    assert shown_text("ch0_s", glued) == "(1, -1)"
+    assert shown_text('f"{ch0_n:,}"', glued) == "4,601"
+    assert shown_text("ch0_k", glued) == "True"
+    source = 'from {eval}`ch0_s` to {eval}`f"{ch0_n:,}"` and {eval}`ch0_k`'
+    assert missing_numbers(source, "from (1, -1) to 4,601 and True", glued) == []
+    assert missing_numbers(source, "from 4,601 to (1, -1) and True", glued) == [
+        'f"{ch0_n:,}" -> \'4,601\'']
+    assert missing_numbers("{eval}`ch0_x`", "", glued) == ["ch0_x (never glued)"]
