@@ -131,8 +131,11 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    """JupyterLab on a temporary copy of book/, with settings of its own."""
+def lab(tmp_path_factory, chromium_executable):
+    """JupyterLab on a temporary copy of book/, with settings of its own.
+
+    (Asks for Chromium first, so that without one the tests skip before it starts.)
+    """
     tmp = tmp_path_factory.mktemp("lab")
     root = tmp / "root"
     shutil.copytree(BOOK, root / "book",
