@@ -29,7 +29,7 @@ from .hinge import hinge_deficiency
 from .margin import margin, radius
 from .margin_demo import GAMMA_STEPS, MUS, _dataset
 from .offset import add_offset_feature
-from .widgets import Explorer, _legend, _view_box
+from .widgets._base import Explorer, _legend, _view_box
 
 
 class MarginPerceptronExplorer(Explorer):

@@ -319,3 +319,54 @@ def _cmdline(pid: str) -> bytes:
         return Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return b""
+
+
+def test_chapter_7s_functions_answer_no_earlier_exercise(tmp_path):
+    routes = {
+        "margin_zero": "r = pl.margin_perceptron(X, y, margin=0.0, tau=tau)\n"
+                       "return r.theta, r.theta_0, r.mistakes",
+        "two_classes": "r = pl.multiclass_perceptron(X, y, tau=tau, classes=[-1.0, 1.0])\n"
+                       "return r.Theta[1], r.theta_0[1], r.mistakes",
+    }
+    rows, _ = _grade(tmp_path, {name: _perceptron_via(body) for name, body in routes.items()})
+    for name in routes:
+        assert float(rows[name]["perceptron"]) == 0, name
+
+
+def _beyond_cells() -> list[str]:
+    nb = json.loads((ROOT / "solutions" / "07_beyond.ipynb").read_text())
+    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"
+            and "check" not in c.get("metadata", {}).get("tags", [])
+            and "%pip" not in "".join(c["source"])]
+
+
+def test_chapter_7s_library_answers_are_out_of_reach(tmp_path):
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    cells = _beyond_cells()
+    attacks = [
+        "def hinge_deficiency(X, y, theta, theta_0, gamma):\n"
+        "    return pl.hinge_deficiency(X, y, theta, theta_0, gamma)",
+        "def margin_perceptron(X, y, margin, tau):\n"
+        "    r = pl.margin_perceptron(X, y, margin=margin, tau=tau)\n"
+        "    return r.theta, r.theta_0, r.mistakes",
+        "def multiclass_perceptron(X, y, tau):\n"
+        "    k = pl.kesler_construction(X, y)\n"
+        "    r = pl.perceptron_through_origin(k.X, k.y, tau=tau)\n"
+        "    return pl.kesler_weights(r.theta, k)",
+    ]
+    for name, extra in (("zz_honest", []), ("aa_library", attacks)):
+        nb = nbformat.v4.new_notebook()
+        nb.metadata["perceptron_course"] = {"assignment": "07_beyond"}
+        nb.cells = [nbformat.v4.new_code_cell(c) for c in [*cells, *extra]]
+        nbformat.write(nb, str(folder / f"{name}.ipynb"))
+    out = tmp_path / "out"
+    assert grade_folder([str(folder), "--out", str(out), "--workers", "2"]) == 0
+    with open(out / "grades.csv") as fh:
+        rows = {r["student"]: r for r in csv.DictReader(fh)}
+    tasks = ASSIGNMENTS["07_beyond"]
+    assert float(rows["zz_honest"]["total"]) == sum(t.points for t in tasks), rows["zz_honest"]
+    for task in tasks:
+        assert float(rows["aa_library"][task.name]) == 0, task.name
+    feedback = (out / "feedback" / "aa_library.txt").read_text()
+    assert feedback.count("you called the library's") >= len(tasks)

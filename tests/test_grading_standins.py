@@ -9,7 +9,7 @@ import pytest
 
 import perceptron_lib as pl
 from perceptron_lib.algorithm import _reference_loop
-from perceptron_lib.grading.cases import ASSIGNMENTS
+from perceptron_lib.grading.cases import ASSIGNMENTS, find_task, graded_names
 from perceptron_lib.grading.standins import routes, standing_in, stub_library
 
 X = np.array([[1.0, 3.0], [2.0, 1.0], [-1.0, 2.0]])
@@ -101,3 +101,119 @@ def test_standing_in_loads_no_module_and_covers_modules_loaded_during_the_call()
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True).stdout.split()
     assert out == ["refused", "False", "False", "Perceptron"], out
+
+
+# ------------------------------------------------- roads opened by chapter 7's library
+# Each attack answers a graded function through another library function, with chosen
+# arguments.  Without the stand-ins it scores full marks (so the road is real); with
+# them it scores nothing, in grading and in the check cell, with the library's hint.
+ATTACKS = {
+    ("perceptron", "margin_perceptron with margin 0"): '''
+def perceptron(X, y, tau):
+    r = pl.margin_perceptron(X, y, margin=0.0, tau=tau)
+    return r.theta, r.theta_0, r.mistakes
+''',
+    ("perceptron", "multiclass_perceptron on the two classes"): '''
+def perceptron(X, y, tau):
+    r = pl.multiclass_perceptron(X, y, tau=tau, classes=[-1.0, 1.0])
+    return r.Theta[1], r.theta_0[1], r.mistakes
+''',
+    ("perceptron_through_origin", "margin_perceptron with margin 0, no offset"): '''
+def perceptron_through_origin(X, y, tau):
+    r = pl.margin_perceptron(X, y, margin=0.0, tau=tau, offset=False)
+    return r.theta, r.mistakes
+''',
+    ("predict", "multiclass_predict between -theta and theta"): '''
+def predict(X, theta, theta_0):
+    model = pl.MulticlassResult(np.array([-theta, theta]), np.array([-theta_0, theta_0]),
+                                np.array([-1, 1]), 0, 0, True)
+    return pl.multiclass_predict(model, X)
+''',
+    ("predict", "voted_predict with one hypothesis"): '''
+def predict(X, theta, theta_0):
+    model = pl.VotedResult(np.array([theta]), np.array([theta_0]), np.array([1]), 0, 0, True)
+    return pl.voted_predict(model, X)
+''',
+    ("averaged_perceptron", "the step-through trainer's running average"): '''
+def averaged_perceptron(X, y, tau):
+    trainer = pl.widgets.StepTrainer(X, y, tau)
+    trainer.run()
+    return trainer.average
+''',
+    ("one_vs_all_predict", "multiclass_predict"): '''
+def one_vs_all_predict(X, thetas, theta_0s, classes):
+    model = pl.MulticlassResult(thetas, theta_0s, np.asarray(classes), 0, 0, True)
+    return pl.multiclass_predict(model, X)
+''',
+    ("mistake_bound", "freund_schapire_bound with D = 0"): '''
+def mistake_bound(R, gamma):
+    return pl.freund_schapire_bound(R, gamma, 0.0)
+''',
+    ("mistake_bound", "half the multiclass bound"): '''
+def mistake_bound(R, gamma):
+    return pl.multiclass_mistake_bound(R, gamma) / 2
+''',
+    ("radius", "the kernel bound of the linear Gram matrix"): '''
+def radius(X):
+    return math.sqrt(pl.kernel_mistake_bound(X @ X.T, 1.0))
+''',
+    ("point_margins", "the deficiency at a target margin above every margin"): '''
+def point_margins(X, y, theta, theta_0):
+    lifted = math.sqrt(theta @ theta + theta_0 ** 2)
+    top = 1.0 + float(np.max(np.abs(X @ theta + theta_0))) / lifted
+    _, d = pl.hinge_deficiency(X, y, theta, theta_0, top, per_example=True)
+    return (top - d) * lifted / np.linalg.norm(theta)
+''',
+    ("hinge_deficiency", "chapter 3's signed distances of the lifted data"): '''
+def hinge_deficiency(X, y, theta, theta_0, gamma):
+    s = pl.signed_distance(pl.add_offset_feature(X), np.append(theta, theta_0))
+    return float(np.sqrt(np.sum(np.maximum(0.0, gamma - y * s) ** 2)))
+''',
+    ("multiclass_perceptron", "two classes through the binary perceptron"): '''
+def multiclass_perceptron(X, y, tau):
+    classes = np.unique(y)
+    if len(classes) != 2:
+        r = pl.multiclass_perceptron(X, y, tau=tau)
+        return r.Theta, r.theta_0
+    r = pl.perceptron(X, np.where(y == classes[1], 1.0, -1.0), tau=tau)
+    return np.array([-r.theta, r.theta]), np.array([-r.theta_0, r.theta_0])
+''',
+}
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("name,road", list(ATTACKS), ids=[f"{n}: {r}" for n, r in ATTACKS])
+def test_a_new_road_to_an_answer_scores_nothing(name, road):
+    from grading_inprocess import answers_of, define, grade_in_process
+
+    from perceptron_lib.grading.check import public_outcomes
+    from perceptron_lib.grading.grader import score
+
+    fn = define(ATTACKS[name, road], name)
+    assignment, task = find_task(name)
+    cases = task.all_cases()
+    free = score(task, cases, answers_of(fn, task, assignment, stand_in=False),
+                 len(task.public))
+    # Without the stand-ins the road reaches the answer (on the 2-D cases at least, for the
+    # trainer that only draws in the plane): otherwise the test would show nothing.
+    assert free.passed >= min(4, len(cases)), free.feedback
+    assert grade_in_process(fn, name).points == 0
+    outcomes = public_outcomes(fn, task, assignment)
+    assert not any(o.verdict.passed for o in outcomes)
+    assert all("you called the library's" in (o.verdict.hint or "") for o in outcomes)
+
+
+def test_routes_cover_chapter_7s_functions():
+    found = {key.split(":")[1] for key in routes(["perceptron"])}
+    assert {"margin_perceptron", "multiclass_perceptron"} <= found
+    assert "multiclass_predict" in {k.split(":")[1] for k in routes(["one_vs_all_predict"])}
+    bounds = {k.split(":")[1] for k in routes(["mistake_bound"])}
+    assert {"freund_schapire_bound", "margin_perceptron_bound", "multiclass_mistake_bound",
+            "kernel_mistake_bound"} <= bounds
+    chapter_7 = {k.split(":")[1] for k in routes(graded_names("07_beyond"))}
+    assert {"hinge_deficiency", "margin_perceptron", "multiclass_perceptron",
+            "kesler_construction", "kesler_weights", "point_margins",
+            "perceptron_through_origin"} <= chapter_7
+    # What the notebook's own cells use stays: the data, chapter 4's radius, the kernels.
+    assert not {"radius", "add_offset_feature", "polynomial_kernel", "rbf_kernel",
+                "flip_labels", "is_positive_semidefinite", "gram_matrix"} & chapter_7

@@ -210,3 +210,49 @@ def test_the_extension_installs_the_modules_with_the_builds_import(tmp_path, mon
     assert mda.has_demo('<div class="margin-demo" data-mu="0.0">')
     assert not mda.has_demo('<div class="margin-demo-x">')
     assert "    margin_demo_assets: book/_ext\n" in (ROOT / "_config.yml").read_text()
+
+
+# ---------------------------------------------------------------------------------------
+# The built site
+
+DEMO_PAGE = "book/07_beyond.html"
+
+
+def demo_divs(html: str) -> list[dict]:
+    elements, _ = parse(html)
+    return [a for tag, a in elements if tag == "div" and "margin-demo" in
+            (a.get("class") or "").split()]
+
+
+def test_the_demo_loads_on_its_page_only(site):
+    import re
+
+    found = set()
+    for page in site.rglob("*.html"):
+        html = page.read_text()
+        has_div = bool(demo_divs(html))
+        loads = "_static/margin-demo/margin-demo.mjs" in html
+        marks = "margin-demo-js" in html
+        assert has_div == loads == marks, page
+        if has_div:
+            found.add(page.relative_to(site).as_posix())
+    assert found == {DEMO_PAGE}
+    for name in ("margin-demo.mjs", "margin-core.mjs", "margin-demo.css"):
+        assert (site / "_static" / "margin-demo" / name).is_file(), name
+    core = (site / "_static" / "margin-demo" / "margin-core.mjs").read_text()
+    assert '"../playground/perceptron-core.mjs"' in core
+    assert (site / "_static" / "playground" / "perceptron-core.mjs").is_file()
+    html = (site / DEMO_PAGE).read_text()
+    head = html[:html.index("<body")]
+    assert re.search(r'<script>if \(location\.protocol !== "file:"\) '
+                     r'document\.documentElement\.classList\.add\("margin-demo-js"\);'
+                     r"</script>", head)
+    assert re.search(r'<script type="module" src="[^"]*margin-demo\.mjs', head)
+    assert re.search(r'<link rel="stylesheet"[^>]*margin-demo\.css', head)
+    # the picture for readers without JavaScript is inside the demo's element
+    start = html.index('class="margin-demo"')
+    assert html.index('class="explorer-static"', start) < html.index("</figure>", start)
+    (attrs,) = demo_divs(html)
+    sets = json.loads(attrs["data-datasets"])
+    assert len(sets) >= 2 and all(len(s["X"]) == len(s["y"]) for s in sets)
+    assert any(s["gammaOpt"] is None for s in sets) and any(s["gammaOpt"] for s in sets)

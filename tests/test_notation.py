@@ -186,9 +186,15 @@ RULES = [
     Rule(
         "K-is-a-kernel",
         "K is a kernel, always applied to two points; m counts classes, M updates",
-        in_math(NOT_LETTER_BEFORE + r"K(?![A-Za-z])(?!\s*(?:\(|\\!|\\left|\\bigl|\\Bigl|\\big\())"),
+        # K counting something: the last of a range, a binomial, a comparison, or
+        # "$K$ classes/perceptrons/hypotheses" (the kernel itself may stand alone, $K$)
+        in_text(
+            r"\\dots,?\s*K(?![A-Za-z(])|\\binom\{K\}|(?<![A-Za-z\\])K\s*[<>]=?\s*\d"
+            r"|\$K\$\s+(?:classes|perceptrons|hypotheses|updates|one-vs)"
+        ),
         r"train $K$ perceptrons, one per class $c = 1, \dots, K$, for $k = 0, \dots, K$",
-        r"train $m$ perceptrons, one per class $j = 1, \dots, m$; the kernel $K(x, x')$",
+        r"train $m$ perceptrons, one per class $j = 1, \dots, m$; call $K$ a kernel when"
+        r" $K(x, x') = \phi(x)^\top \phi(x')$, and $2K(x, x')$ is twice it",
     ),
     Rule(
         "class-index-is-j",
@@ -233,9 +239,10 @@ RULES = [
     Rule(
         "m-counts-classes",
         "m is the number of classes, not a function",
-        in_math(NOT_LETTER_BEFORE + r"m\s*\("),
+        # (m times a bracket in an exponent, as in R^{m(d+1)}, is a dimension)
+        in_math(r"(?<!\^\{)" + NOT_LETTER_BEFORE + r"m\s*\("),
         r"the margin $m(t)$ grows for $t < 2.5$",
-        r"the margin $\gamma_c(\theta_0)$ grows for $\theta_0 < 2.5$",
+        r"the margin $\gamma_c(\theta_0)$ grows for $\theta_0 < 2.5$ in $\mathbb{R}^{m(d+1)}$",
     ),
     Rule(
         "eta-is-the-rate",

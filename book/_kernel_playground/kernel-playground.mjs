@@ -26,14 +26,15 @@
 // perceptron_lib.make_demo_data also makes.
 
 import * as core from "./kernel-core.mjs";
+import { el, labelText, niceStep, num, show, svg } from "../playground/dom.mjs";
 // The pieces shared with the other playgrounds live in book/_playground, which the site
 // serves as _static/playground next to _static/kernel-playground (book/_ext): hence "../playground".
 import { createEpochChart } from "../playground/epoch-chart.mjs";
 import { createGeneratorForm, generatedName } from "../playground/generator-form.mjs";
 import * as gen from "../playground/generator.mjs";
 import * as urlState from "../playground/url-state.mjs";
+import { EditHistory } from "../playground/edit-history.mjs";
 
-const SVGNS = "http://www.w3.org/2000/svg";
 // The drawing's own units (viewBox); the plot area is a square inside it.  The field's
 // canvas is placed over the same square by the stylesheet (kernel-playground.css).
 const VB = 400;
@@ -48,36 +49,8 @@ let instances = 0;
 // ---------------------------------------------------------------------------------------
 // Small functions
 
-function el(tag, attrs = {}, text) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-function svg(tag, attrs = {}) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
-
-/** A number for people: integers as they are, others with 4 significant digits. */
-function num(v, digits = 4) {
-  if (v === 0 || Object.is(v, -0)) return "0";
-  if (Number.isInteger(v) && Math.abs(v) < 1e9) return String(v);
-  return String(Number(v.toPrecision(digits)));
-}
-const show = (s) => s.replace(/-/g, "\u2212"); // typographic minus for the page
 const vec = (v) => `(${v.map((a) => num(a, 3)).join(", ")})`;
-const labelText = (y) => (y > 0 ? "+1" : "\u22121");
 const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
-
-function niceStep(span) {
-  const raw = span / 6;
-  const p = 10 ** Math.floor(Math.log10(raw));
-  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
-  return 10 * p;
-}
 
 function parseDatasets(text) {
   let raw;
@@ -172,7 +145,12 @@ class KernelPlayground {
     this.genIndex = -1; // the menu's entry for generated data, once there is one
     this.gen = null; // the generator's options, while the generated data are shown
     this.pendingVisits = 0; // visits to make once the run exists (a restored link)
-    this.sliding = null; // the slider being dragged: one history entry for the drag
+    // Undo takes back a change of the data or the kernel: a snapshot is what a link holds.
+    this.history = new EditHistory({
+      key: this.key,
+      snapshot: (what) => ({ what, state: this.urlStateObject() }),
+      stateObject: () => this.urlStateObject(),
+    });
     const opts = readOptions(root);
     this.spec = opts.spec;
     this.initial = { ...opts.spec };
@@ -251,7 +229,11 @@ class KernelPlayground {
     });
     this.genForm.element.classList.add("kp-gen");
     this.genForm.set({ kind: "xor", n: 60, seed: 1, margin: 0.3, spread: 0.5, flip: 0.05 });
-    controls.append(this.genForm.element);
+    const genRow = el("div", { class: "kp-gen-row" });
+    this.undoButton = el("button", { type: "button", class: "kp-button kp-undo", "aria-keyshortcuts": "Control+Z Meta+Z",
+      title: "take back the last change of the data or the kernel (Ctrl+Z or \u2318Z)" }, "Undo");
+    genRow.append(this.genForm.element, this.undoButton);
+    controls.append(genRow);
 
     // buttons
     const buttons = el("div", { class: "kp-buttons kp-area-buttons", role: "toolbar", "aria-label": "Train the kernel perceptron" });
@@ -355,32 +337,19 @@ class KernelPlayground {
     this.ui.append(controls, buttons, figure, this.status, readout);
 
     // events
-    this.select.addEventListener("change", () => {
-      this.loadDataset(Number(this.select.value), true);
-      this.saveUrl("push");
-    });
+    this.select.addEventListener("change", () => this.chooseDataset(Number(this.select.value)));
     for (const input of Object.values(this.radios)) {
       input.addEventListener("change", () => {
-        if (!input.checked) return;
-        this.setKernel({ kind: input.value });
-        this.saveUrl("push");
+        if (input.checked) this.changeKernel({ kind: input.value }, null);
       });
     }
-    // A slider being dragged changes the kernel many times: the first change is a new
-    // history entry, the others replace it, until the slider is let go ("change").
-    const slid = (name) => {
-      this.saveUrl(this.sliding === name ? "replace" : "push");
-      this.sliding = name;
-    };
-    this.degree.addEventListener("input", () => {
-      this.setKernel({ kind: "polynomial", degree: Number(this.degree.value) });
-      slid("degree");
-    });
-    this.gamma.addEventListener("input", () => {
-      this.setKernel({ kind: "RBF", gamma: core.GAMMAS[Number(this.gamma.value)] });
-      slid("gamma");
-    });
-    for (const s of [this.degree, this.gamma]) s.addEventListener("change", () => { this.sliding = null; });
+    // A slider being dragged changes the kernel many times: one edit (one Undo, one history
+    // entry replaced as it goes) until the slider is let go ("change").
+    this.degree.addEventListener("input", () => this.changeKernel({ kind: "polynomial", degree: Number(this.degree.value) }, `slide${this.slides}`));
+    this.gamma.addEventListener("input", () => this.changeKernel({ kind: "RBF", gamma: core.GAMMAS[Number(this.gamma.value)] }, `slide${this.slides}`));
+    this.slides = 0;
+    for (const s of [this.degree, this.gamma]) s.addEventListener("change", () => { this.slides += 1; });
+    this.undoButton.addEventListener("click", () => this.undo());
     this.buttons.step.addEventListener("click", () => this.step());
     this.buttons.epoch.addEventListener("click", () => this.epoch());
     this.buttons.run.addEventListener("click", () => this.runAll());
@@ -654,6 +623,7 @@ class KernelPlayground {
     const done = this.active && this.run && this.run.done;
     for (const k of ["step", "epoch", "run"]) this.buttons[k].setAttribute("aria-disabled", String(Boolean(done)));
     this.buttons.reset.setAttribute("aria-disabled", String(!(this.active && this.run && this.run.last)));
+    if (this.undoButton) this.undoButton.setAttribute("aria-disabled", String(this.history.depth === 0));
   }
 
   describePlot(used, errors) {
@@ -736,8 +706,14 @@ class KernelPlayground {
   }
 
   onKey(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
+    const typing = t.tagName === "SELECT" || t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type === "number");
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "z" && !typing) {
+      e.preventDefault();
+      this.undo();
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (t.tagName === "SELECT" || t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type === "number")) return;
     const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     const actions = { s: () => this.step(), e: () => this.epoch(), r: () => this.runAll(), 0: () => this.reset() };
@@ -758,8 +734,8 @@ class KernelPlayground {
       this.say(`Cannot generate: ${err.message}.`);
       return false;
     }
-    this.applyGenerated(o, true);
-    this.saveUrl("push");
+    this.history.edit(null, "generating", () => this.applyGenerated(o, true));
+    this.renderButtons();
     return true;
   }
 
@@ -781,6 +757,33 @@ class KernelPlayground {
     }
   }
 
+  /** The reader picks a data set (an edit: Undo, a history entry). */
+  chooseDataset(k) {
+    this.history.edit(null, `the data set \u201c${this.datasets[k].name}\u201d`, () => this.loadDataset(k, true));
+    this.renderButtons();
+  }
+
+  /** The reader changes the kernel; changes with the same tag in a row are one edit. */
+  changeKernel(change, tag) {
+    this.history.edit(tag, "the kernel's change", () => this.setKernel(change));
+    this.renderButtons();
+  }
+
+  undo() {
+    const snap = this.history.undo();
+    if (!snap) {
+      this.say("Nothing to undo.");
+      this.renderButtons();
+      return false;
+    }
+    this.applyUrlState(this.checkUrlState(snap.state));
+    this.history.save("push");
+    this.renderButtons();
+    this.say(`Undone: ${snap.what}. ${this.describeData()}, kernel ${core.formula(this.spec)}` +
+      (this.visits() ? `, after ${plural(this.visits(), "visit")}.` : "."));
+    return true;
+  }
+
   /** Visits made in the current run (its step position). */
   visits() {
     const r = this.active ? this.run : null;
@@ -798,12 +801,7 @@ class KernelPlayground {
   }
 
   saveUrl(mode) {
-    try {
-      if (mode === "push") urlState.pushState(this.key, this.urlStateObject());
-      else urlState.replaceState(this.key, this.urlStateObject());
-    } catch (err) {
-      console.warn(`kernel playground ${this.key}: ${err.message}`);
-    }
+    this.history.save(mode);
   }
 
   /** Check a state read from the URL; returns what to apply, or throws saying what is wrong. */
@@ -869,7 +867,7 @@ class KernelPlayground {
   }
 
   onHistory({ state: st, error }) {
-    this.sliding = null;
+    this.history.forget();
     let c = null;
     let text;
     try {
@@ -880,6 +878,7 @@ class KernelPlayground {
     }
     if (error) text = error;
     if (c) this.applyUrlState(c);
+    this.renderButtons();
     this.say(`${text}: ${this.describeData()}, kernel ${core.formula(this.spec)}.`);
   }
 
@@ -920,6 +919,7 @@ class KernelPlayground {
       visits: this.visits(),
       generator: this.gen ? { ...this.gen } : null,
       chart: this.chart.values(),
+      undoDepth: this.history.depth,
     };
   }
 }
@@ -944,8 +944,9 @@ export function mount(root) {
       reset: () => kp.reset(),
       state: () => kp.state(),
       activate: () => kp.activate(),
-      selectDataset: (k) => { kp.loadDataset(k, true); kp.saveUrl("push"); },
-      setKernel: (change) => { kp.setKernel(change); kp.saveUrl("push"); },
+      selectDataset: (k) => kp.chooseDataset(k),
+      undo: () => kp.undo(),
+      setKernel: (change) => kp.changeKernel(change, null),
       /** Generate data: options {kind, n, seed, margin, spread, flip}, or the form's. */
       generate: (options) => kp.generate(options),
       /** The state object the page's URL carries for this playground. */

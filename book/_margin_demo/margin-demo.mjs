@@ -195,7 +195,7 @@ class MarginDemo {
       const line = el("div", { class: "md-line" });
       const input = el("input", { class: "md-range", type: "range", id: id(key), min: String(min), max: String(max), step: "1", "aria-describedby": id(`${key}-hint`) });
       const out = el("output", { class: "md-value", for: id(key), "aria-hidden": "true" });
-      line.append(el("label", { class: "md-name", for: id(key) }, text), input, out);
+      line.append(el("label", { class: "md-name md-symbol", for: id(key) }, text), input, out);
       const p = el("p", { class: "md-hint", id: id(`${key}-hint`) }, hint);
       return [line, p, input, out];
     };
@@ -270,7 +270,7 @@ class MarginDemo {
     this.out = {};
     for (const [key, text] of [
       ["pass", "pass"],
-      ["counts", "updates, mistakes"],
+      ["counts", "updates"],
       ["hyp", "\u03b8, \u03b8\u2080"],
       ["margin", "margin of \u03b8"],
       ["radius", "R (lifted)"],
@@ -286,7 +286,7 @@ class MarginDemo {
       this.out[key] = dd;
     }
     const help = el("details", { class: "md-help" });
-    help.append(el("summary", {}, "What the numbers are, and the keys"));
+    help.append(el("summary", {}, "The numbers, and the keys"));
     const helpBox = el("div");
     const ul = el("ul");
     for (const t of [
@@ -582,10 +582,10 @@ class MarginDemo {
     const o = this.out;
     const n = d.y.length;
     o.pass.textContent = `${r && r.last ? r.t : 1} of ${this.tau}; ${plural(v.visited, "visit")}`;
-    o.counts.textContent = `${v.updates}, ${v.mistakes}`;
+    o.counts.textContent = `${v.updates}; ${plural(v.mistakes, "mistake")}`;
     o.hyp.textContent = show(`(${num(v.theta[0], 3)}, ${num(v.theta[1], 3)}), ${num(v.theta0, 3)}`);
     const opt = d.gammaOpt === null ? "not separable" : `\u03b3_opt ${num(d.gammaOpt)}`;
-    o.margin.textContent = show(`${v.margin === null ? "none (\u03b8 = 0)" : num(v.margin)}; ${opt}`);
+    o.margin.textContent = show(`${num(v.margin)}; ${opt}`);
     o.radius.textContent = this.choice.mu === 0 ? num(d.R) : show(`${num(d.R)}; with \u03bc: ${num(v.Rmu)}`);
     o.deficiency.textContent = `${num(v.D1)}; d\u1d62 > 0: ${this.deficientCount()} of ${n}`;
     o.bound1.textContent = num(v.bound1);

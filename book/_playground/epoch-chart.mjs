@@ -6,7 +6,7 @@
 // dot.  The chart grows as the run goes; it is an SVG of fixed proportions, so the demo's
 // stylesheet can keep its room before the script runs.
 //
-// Accessible: the SVG is one image whose name says what it shows, its description the last
+// Accessible: the SVG is one image whose name (aria-label) says what it shows, its description the last
 // epochs' values, and a table of every value follows it in a <details> element (closed by
 // default, for screen readers and for readers who want the numbers).
 //
@@ -103,8 +103,8 @@ export function createEpochChart(host, { title = "Updates per epoch", describeLa
   addStyle(doc);
   const id = `ec${++charts}`;
   const fig = el("figure", { class: "ec" });
-  const chartSvg = svg("svg", { class: "ec-svg", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": `${id}-t`, "aria-describedby": `${id}-d` });
-  const t = svg("title", { id: `${id}-t` });
+  const chartSvg = svg("svg", { class: "ec-svg", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": title, "aria-describedby": `${id}-d` });
+  const t = svg("title");
   t.textContent = title;
   const desc = svg("desc", { id: `${id}-d` });
   const gridG = svg("g", { "aria-hidden": "true" });

@@ -27,12 +27,14 @@
 // in "Generate data", seeded data the library's make_demo_data also makes (generator.mjs).
 
 import * as core from "./perceptron-core.mjs";
+import { el, labelText, num, show, svg } from "./dom.mjs";
+import { clipPolygon, lineInBox, roundTo, viewFor, viewFrom } from "./plot-geometry.mjs";
 import { createEpochChart } from "./epoch-chart.mjs";
 import * as gen from "./generator.mjs";
 import { createGeneratorForm, generatedName } from "./generator-form.mjs";
 import * as urlState from "./url-state.mjs";
+import { EditHistory } from "./edit-history.mjs";
 
-const SVGNS = "http://www.w3.org/2000/svg";
 // The drawing's own units (viewBox); the plot area is a square inside it.
 const VB = 400;
 const AREA = { left: 34, top: 8, size: 358 };
@@ -60,118 +62,7 @@ let instances = 0;
 // ---------------------------------------------------------------------------------------
 // Small helpers
 
-function el(tag, attrs = {}, text) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-function svg(tag, attrs = {}) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
-
-/** A number for people: integers as they are, others with 4 significant digits. */
-function num(v, digits = 4) {
-  if (v === 0 || Object.is(v, -0)) return "0";
-  if (Number.isInteger(v) && Math.abs(v) < 1e9) return String(v);
-  return String(Number(v.toPrecision(digits)));
-}
-const show = (s) => s.replace(/-/g, "\u2212"); // typographic minus for the page
 const vec = (v) => `(${v.map((a) => num(a)).join(", ")})`;
-const labelText = (y) => (y > 0 ? "+1" : "\u22121");
-
-/** Part of the convex polygon where a x + b y + c >= 0 (Sutherland-Hodgman, one edge). */
-function clipPolygon(poly, a, b, c) {
-  const out = [];
-  for (let k = 0; k < poly.length; k++) {
-    const p = poly[k];
-    const q = poly[(k + 1) % poly.length];
-    const fp = a * p[0] + b * p[1] + c;
-    const fq = a * q[0] + b * q[1] + c;
-    if (fp >= 0) out.push(p);
-    if (fp >= 0 !== fq >= 0) {
-      const s = fp / (fp - fq);
-      out.push([p[0] + s * (q[0] - p[0]), p[1] + s * (q[1] - p[1])]);
-    }
-  }
-  return out;
-}
-
-/** Endpoints of the line a x + b y + c = 0 inside the box, or null. */
-function lineInBox(a, b, c, v) {
-  const pts = [];
-  const eps = 1e-12 * v.span;
-  if (b !== 0) {
-    for (const x of [v.x0, v.x1]) {
-      const y = -(a * x + c) / b;
-      if (y >= v.y0 - eps && y <= v.y1 + eps) pts.push([x, y]);
-    }
-  }
-  if (a !== 0) {
-    for (const y of [v.y0, v.y1]) {
-      const x = -(b * y + c) / a;
-      if (x >= v.x0 - eps && x <= v.x1 + eps) pts.push([x, y]);
-    }
-  }
-  if (pts.length < 2) return null;
-  let best = null;
-  let far = -1;
-  for (let i = 0; i < pts.length; i++) {
-    for (let j = i + 1; j < pts.length; j++) {
-      const d = Math.hypot(pts[i][0] - pts[j][0], pts[i][1] - pts[j][1]);
-      if (d > far) {
-        far = d;
-        best = [pts[i], pts[j]];
-      }
-    }
-  }
-  return far > 0 ? best : null;
-}
-
-function niceStep(span) {
-  const raw = span / 6;
-  const p = 10 ** Math.floor(Math.log10(raw));
-  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
-  return 10 * p;
-}
-
-/** A square view around the points, grown by 1 on every side, like the Python explorers. */
-function viewFor(X) {
-  let lo = [-2, -2];
-  let hi = [2, 2];
-  if (X.length) {
-    lo = [Infinity, Infinity];
-    hi = [-Infinity, -Infinity];
-    for (const [a, b] of X) {
-      lo = [Math.min(lo[0], a), Math.min(lo[1], b)];
-      hi = [Math.max(hi[0], a), Math.max(hi[1], b)];
-    }
-  }
-  const span = Math.max(hi[0] - lo[0] + 2, hi[1] - lo[1] + 2, 4);
-  const mid = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2];
-  return viewFrom(mid[0] - span / 2, mid[0] + span / 2, mid[1] - span / 2, mid[1] + span / 2, span);
-}
-
-/** The square view [x0, x1] x [y0, y1] of side span, with its grid steps. */
-function viewFrom(x0, x1, y0, y1, span) {
-  const step = niceStep(span);
-  const snap = step / 10; // new and moved points land on a 1/10 grid
-  return { x0, x1, y0, y1, span, step, snap };
-}
-
-function roundTo(v, s) {
-  let out;
-  if (s < 1) {
-    const inv = Math.round(1 / s);
-    out = Math.round(v * inv) / inv;
-  } else {
-    out = Math.round(v / s) * s;
-  }
-  return out === 0 ? 0 : out; // no -0
-}
 
 function parseDatasets(text) {
   let raw;
@@ -237,8 +128,10 @@ class Playground {
     this.showBand = this.marginMode;
     this.drag = null;
     this.drags = 0;
-    this.undoStack = []; // snapshots before each edit, the last on top
-    this.lastEditTag = null; // edits with the same tag in a row are one (a drag, arrow moves)
+    this.history = new EditHistory({
+      key: this.key, depth: UNDO_DEPTH,
+      snapshot: (what) => this.snapshot(what), stateObject: () => this.urlStateObject(),
+    });
     this.gen = null; // the generator's options, while the data are the generated ones
     this.custom = false; // the data were edited since they were loaded or generated
     this.genIndex = -1; // the menu's entry for generated data, once there is one
@@ -579,21 +472,13 @@ class Playground {
    * Edits in a row with the same tag (not null) are one: one snapshot, one entry.
    */
   edit(tag, what, fn) {
-    const same = tag !== null && tag === this.lastEditTag;
-    if (!same) {
-      this.undoStack.push(this.snapshot(what));
-      if (this.undoStack.length > UNDO_DEPTH) this.undoStack.shift();
-    }
-    this.lastEditTag = tag;
-    fn();
-    this.saveUrl(same ? "replace" : "push");
+    this.history.edit(tag, what, fn);
     this.renderButtons();
   }
 
   /** Take back the last edit of the data. */
   undo() {
-    const snap = this.undoStack.pop();
-    this.lastEditTag = null;
+    const snap = this.history.undo();
     if (!snap) {
       this.say("Nothing to undo.");
       this.renderButtons();
@@ -601,6 +486,7 @@ class Playground {
     }
     this.restoreSnapshot(snap);
     this.saveUrl("push");
+    this.renderButtons();
     const v = this.visits();
     this.say(`Undone: ${snap.what}. ${this.describeData()}; ` + (v ? `the run is back at visit ${v}, ${this.stateText()}.` : "theta = 0."));
     return true;
@@ -623,13 +509,7 @@ class Playground {
   }
 
   saveUrl(mode) {
-    try {
-      if (mode === "push") urlState.pushState(this.key, this.urlStateObject());
-      else urlState.replaceState(this.key, this.urlStateObject());
-    } catch (err) {
-      // too many points for a link: the page works on, its address does not follow
-      console.warn(`perceptron playground ${this.key}: ${err.message}`);
-    }
+    this.history.save(mode);
   }
 
   /** Check a state read from the URL; returns what to apply, or throws saying what is wrong. */
@@ -719,8 +599,7 @@ class Playground {
 
   /** Back or Forward: show the state of the history entry reached. */
   onHistory({ state: st, error }) {
-    this.undoStack = [];
-    this.lastEditTag = null;
+    this.history.forget();
     if (error || !st) {
       this.loadDataset(0, false);
       this.say(error ?? `Back to the start: ${this.describeData()}.`);
@@ -1126,7 +1005,7 @@ class Playground {
     const done = !this.run || this.run.done;
     for (const k of ["step", "epoch", "run"]) this.buttons[k].setAttribute("aria-disabled", String(done));
     this.buttons.reset.setAttribute("aria-disabled", String(!this.run || (!this.run.last)));
-    this.buttons.undo.setAttribute("aria-disabled", String(this.undoStack.length === 0));
+    this.buttons.undo.setAttribute("aria-disabled", String(this.history.depth === 0));
     this.buttons.clear.setAttribute("aria-disabled", String(this.X.length === 0));
   }
 
@@ -1171,8 +1050,7 @@ class Playground {
 
   /** After a step, an epoch, a run or a reset: the URL follows (no new history entry). */
   ran() {
-    this.lastEditTag = null;
-    this.saveUrl("replace");
+    this.history.moved();
   }
 
   step() {
@@ -1346,7 +1224,7 @@ class Playground {
       custom: this.custom,
       generator: this.gen ? { ...this.gen } : null,
       showBand: this.showBand,
-      undoDepth: this.undoStack.length,
+      undoDepth: this.history.depth,
       chart: this.chart.values(),
     };
   }

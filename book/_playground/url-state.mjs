@@ -27,7 +27,9 @@
 //   clearState(key, {push})   -> the demo's parameter removed.
 //   flush()                   -> write a pending replaceState now (tests; before unload).
 //   subscribe(key, callback)  -> callback({ state, error }) after Back or Forward changed
-//                                 the URL (popstate); returns a function that unsubscribes.
+//                                 the demo's parameter (popstate; not when only the
+//                                 fragment or another demo's parameter changed); returns a
+//                                 function that unsubscribes.
 //   encodeState(state) / decodeState(text): the encoding alone (pure; used by the tests).
 //
 // What the state object holds is the demo's business, and so is checking it: a URL is input
@@ -112,12 +114,16 @@ export function decodeState(text) {
 // -- the page's URL --------------------------------------------------------------------
 
 const hasWindow = () => typeof window !== "undefined" && window.location && window.history;
+const known = new Map(); // key -> the parameter's text as last read or written (null: none)
+
+const paramOf = (key) => new URLSearchParams(window.location.search).get(key);
 
 /** The demo's state in the current URL: { state, error } (see the module's comment). */
 export function readState(key) {
   checkKey(key);
   if (!hasWindow()) return { state: null, error: null };
-  const text = new URLSearchParams(window.location.search).get(key);
+  const text = paramOf(key);
+  known.set(key, text);
   if (text === null) return { state: null, error: null };
   try {
     return { state: decodeState(text), error: null };
@@ -140,6 +146,7 @@ function urlWith(changes) {
 
 function write(changes, push) {
   const href = urlWith(changes);
+  for (const [key, text] of changes) known.set(key, text);
   if (push) {
     if (href !== window.location.href) window.history.pushState(window.history.state, "", href);
   } else if (href !== window.location.href) {
@@ -193,6 +200,7 @@ function onPopState() {
   if (timer !== null) { clearTimeout(timer); timer = null; }
   pending = null; // a write meant for the entry that was left
   for (const [key, callbacks] of listeners) {
+    if (known.has(key) && known.get(key) === paramOf(key)) continue; // not this demo's change
     const got = readState(key);
     for (const cb of [...callbacks]) {
       try {

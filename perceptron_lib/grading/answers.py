@@ -1,6 +1,6 @@
 """What a graded function returns, in the words of its exercise, and how answers differ.
 
-Each graded function (chapters 1-6 exercises) declares the shape of its answer with the
+Each graded function (chapters 1-7 exercises) declares the shape of its answer with the
 kinds below: a :class:`Number`, a :class:`Flag`, an :class:`Array`, a set of
 :class:`Indices`, a :class:`Group` of named values (a tuple, or a list where the
 exercise allows it) or a :class:`Sequence` of such groups.  A kind compares an answer

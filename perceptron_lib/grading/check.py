@@ -2,7 +2,7 @@
 
 ``check(update)`` runs the public cases of the graded function ``update`` against the
 student's function, in the student's own kernel, and prints what happened (chapters
-1-6 exercises).  It judges each answer as the grader does (:func:`.feedback.judge`), so
+1-7 exercises).  It judges each answer as the grader does (:func:`.feedback.judge`), so
 whatever grading would score below full on these cases, the check cell reports as
 wrong, with the reason:
 
@@ -98,7 +98,7 @@ def _call(fn: Callable, case: Case) -> dict[str, Any]:
 
 
 def public_outcomes(fn: Callable, task: Task, assignment: str) -> list[Outcome]:
-    """Run every public case of ``task`` on ``fn`` and judge the answers (chapters 1-6).
+    """Run every public case of ``task`` on ``fn`` and judge the answers (chapters 1-7).
 
     The calls run while the library's versions of every function the assignment grades
     stand in for themselves (as in grading); the expected answers are computed before,

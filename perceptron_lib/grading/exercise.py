@@ -1,6 +1,6 @@
 """A graded function of an exercise notebook: its cases and the mistakes it names.
 
-Every graded function (chapters 1-6 exercises) is a :class:`Task`: the name the student
+Every graded function (chapters 1-7 exercises) is a :class:`Task`: the name the student
 defines, its points, a reference that computes the expected answer (in the grader's
 process only), public cases that the notebook's check cell runs, further cases used
 only at grading time, the kind of answer the exercise asks for, and the common

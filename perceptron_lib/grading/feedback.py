@@ -2,7 +2,7 @@
 
 Shared by the check cells of the exercise notebooks (:mod:`.check`) and the grader
 (:func:`.grader.score`), so that both judge an answer alike and word it alike
-(chapters 1-6 exercises).
+(chapters 1-7 exercises).
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def _identical(a: Any, b: Any) -> bool:
 
 
 def changed_arguments(pristine: Sequence[Any], after: Sequence[Any]) -> list[int]:
-    """The arguments that a call of a graded function changed in place (chapters 1-6).
+    """The arguments that a call of a graded function changed in place (chapters 1-7).
 
     Parameters
     ----------
@@ -190,7 +190,7 @@ def _wrong_answer(task: Task, mistake: Mistake, case: Case, key: str) -> Any:
 
 
 def matching_hint(task: Task, case: Case, got: Any) -> str | None:
-    """The hint of every known mistake whose answer to ``case`` is ``got`` (chapters 1-6).
+    """The hint of every known mistake whose answer to ``case`` is ``got`` (chapters 1-7).
 
     Parameters
     ----------
@@ -224,7 +224,7 @@ def matching_hint(task: Task, case: Case, got: Any) -> str | None:
 
 def judge(task: Task, case: Case, expected: Any, *, value: Any = None,
           error: str | None = None, mutated: Sequence[int] = ()) -> Verdict:
-    """The verdict on one case, the same in a check cell and in grading (chapters 1-6).
+    """The verdict on one case, the same in a check cell and in grading (chapters 1-7).
 
     Parameters
     ----------

@@ -6,7 +6,7 @@ notebook with each such region replaced by ``# YOUR CODE HERE`` and
 ``raise NotImplementedError()`` at the region's indentation, with every output cleared
 and the assignment's name recorded in the notebook's metadata.
 
-Each solution notebook must define every function its assignment grades (chapters 1-6
+Each solution notebook must define every function its assignment grades (chapters 1-7
 exercises), with the arguments the grader calls it with, a solution region and a check
 cell; the generator refuses notebooks that do not.
 

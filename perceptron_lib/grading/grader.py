@@ -130,7 +130,7 @@ def score(task: Task, cases: list[Case], answers: dict[str, dict], public: int) 
     Parameters
     ----------
     task
-        The graded function (chapters 1-6 exercises).
+        The graded function (chapters 1-7 exercises).
     cases
         Its cases, public ones first, in the order the answers were keyed.
     answers

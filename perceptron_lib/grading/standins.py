@@ -34,12 +34,40 @@ LIBRARY = Path(perceptron_lib.__file__).resolve().parent
 #: Library functions (or classes: all their methods) that run the same loop as a
 #: graded function and hand back its result among theirs (the last hypothesis of the
 #: averaged or voted perceptron, the mistake counts of the kernel perceptron with a
-#: linear kernel, the scikit-learn estimator's ``partial_fit``).
+#: linear kernel, the scikit-learn estimator's ``partial_fit``), or that give its
+#: answer from a call with chosen arguments (chapter 7's bounds at D = 0).
 EQUIVALENTS: dict[str, tuple[str, ...]] = {
+    # The margin perceptron with margin 0 and the multiclass perceptron on two classes
+    # are the perceptron (chapter 7).
     "perceptron": ("perceptron_through_origin", "averaged_perceptron", "voted_perceptron",
-                   "kernel_perceptron", "Perceptron"),
+                   "kernel_perceptron", "Perceptron", "margin_perceptron",
+                   "multiclass_perceptron", "MarginPerceptronExplorer"),
     "perceptron_through_origin": ("perceptron", "averaged_perceptron", "voted_perceptron",
-                                  "kernel_perceptron", "Perceptron"),
+                                  "kernel_perceptron", "Perceptron", "margin_perceptron",
+                                  "multiclass_perceptron"),
+    # A vote of one hypothesis, or a class chosen between -theta and theta, is predict;
+    # the multiclass prediction is the one-vs-all prediction.
+    "predict": ("voted_predict", "one_vs_all_predict", "multiclass_predict",
+                "kernel_predict"),
+    "one_vs_all_predict": ("multiclass_predict",),
+    # The step-through trainer keeps the running average of its hypotheses.
+    "averaged_perceptron": ("StepTrainer",),
+    # The margins of chapter 3 come back from the deficiency at a large gamma, and the
+    # multiclass and kernel margins contain the binary one.
+    "signed_distance": ("hinge_deficiency",),
+    "point_margins": ("hinge_deficiency",),
+    "margin": ("hinge_deficiency", "multiclass_margin", "kernel_margin"),
+    # Chapter 7's bounds are chapter 4's with D = 0, margin 0, a factor 2, or G = [[R^2]].
+    "mistake_bound": ("freund_schapire_bound", "margin_perceptron_bound",
+                      "multiclass_mistake_bound", "kernel_mistake_bound"),
+    "radius": ("kernel_mistake_bound",),
+    # Chapter 7's exercises: chapter 3's margins are most of the deficiency; Kesler's
+    # construction (or, on two classes, the binary perceptron) is the multiclass one.
+    "hinge_deficiency": ("point_margins", "signed_distance"),
+    "multiclass_perceptron": ("kesler_construction", "kesler_weights", "perceptron",
+                              "perceptron_through_origin"),
+    # The margin perceptron's explorer steps through the same loop.
+    "margin_perceptron": ("MarginPerceptronExplorer",),
 }
 
 #: Names under which code reaches a module of the library (``pl.perceptron``).
@@ -126,7 +154,7 @@ def _routes(names: frozenset[str]) -> tuple[str, ...]:
     Parameters
     ----------
     names
-        The graded functions (chapters 1-6 exercises), e.g. ``["update", "perceptron"]``.
+        The graded functions (chapters 1-7 exercises), e.g. ``["update", "perceptron"]``.
 
     Returns
     -------
@@ -160,6 +188,17 @@ def _routes(names: frozenset[str]) -> tuple[str, ...]:
         if grown <= found:
             return tuple(sorted(found))
         found |= grown
+
+
+def _graded(short: str, names: set[str]) -> str:
+    """The graded function a library function ``short`` stands in for: itself, the
+    graded function it is an equivalent of, or else the first of ``names``."""
+    if short in names:
+        return short
+    for name in sorted(names):
+        if short in EQUIVALENTS.get(name, ()):
+            return name
+    return sorted(names)[0] if names else "this function"
 
 
 def _message(name: str, key: str, names: set[str]) -> str:
@@ -215,10 +254,7 @@ def stub_library(names: Iterable[str], dest: Path) -> Path:
     by_module: dict[str, dict[str, str]] = {}
     for key in routes(names):
         module, qual = key.split(":")
-        graded = qual.split(".")[-1] if qual.split(".")[-1] in names else sorted(names)[0]
-        for name in sorted(names):
-            if name in EQUIVALENTS and qual.split(".")[-1] in EQUIVALENTS[name]:
-                graded = name
+        graded = _graded(qual.split(".")[-1], names)
         by_module.setdefault(module, {})[qual] = _message(graded, key, names)
     root = Path(dest) / "perceptron_lib"
     if root.exists():
@@ -297,7 +333,7 @@ def _grading_functions() -> Iterator[object]:
 def standing_in(names: Iterable[str]) -> Iterator[None]:
     """While active, the library's routes to ``names`` raise :class:`RuntimeError`.
 
-    Used by the check cells (chapters 1-6 exercises) around each call of the
+    Used by the check cells (chapters 1-7 exercises) around each call of the
     student's function, so that a function that leans on the library's version fails
     there as it does in grading.  Functions are swapped through ``__code__``, so names
     the student imported earlier (``from perceptron_lib import perceptron``) are
@@ -324,14 +360,14 @@ def standing_in(names: Iterable[str]) -> Iterator[None]:
             if module_name not in sys.modules:  # not loaded: a placeholder until the end
                 short = key.split(":")[1].split(".")[-1]
                 sys.modules[module_name] = _Absent(
-                    module_name, _message(short if short in names else first, key, names))
+                    module_name, _message(_graded(short, names), key, names))
                 absent.append(module_name)
                 continue
             owner, attr, fn = _resolve(key)
             if fn is None:
                 continue
             short = key.split(":")[1].split(".")[-1]
-            graded = short if short in names else first
+            graded = _graded(short, names)
             message = _message(graded, key, names)
             try:
                 swap(fn, message)

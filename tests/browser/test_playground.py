@@ -7,6 +7,7 @@ compare every number it shows with what perceptron_lib computes for the same poi
 
 from __future__ import annotations
 
+import base64
 import json
 
 import numpy as np
@@ -21,7 +22,8 @@ PAGES = {
     "book/04_convergence.html": {"offset": False, "mode": None},
 }
 SEL = "div.perceptron-playground"
-STATE = f"() => document.querySelector('{SEL}').perceptronPlayground.state()"
+API = f"document.querySelector('{SEL}').perceptronPlayground"
+STATE = f"() => {API}.state()"
 
 
 @pytest.fixture
@@ -250,3 +252,233 @@ def test_the_bound_with_the_best_margin_goes_when_the_data_change(open_page):
     page.keyboard.press("ArrowLeft")
     assert state(page)["bestGamma"] is None
     assert not page.locator(f"{SEL} .pg-row-best").is_visible()
+
+
+# ---------------------------------------------------------------------------------------
+# The state in the URL, Back, Undo, the chart of epochs, the generator
+
+
+def encode_state(state: dict) -> str:
+    """url-state.mjs's encoding: JSON, UTF-8, base64url without padding."""
+    raw = json.dumps(state, separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def key_of(page) -> str:
+    return page.locator(SEL).get_attribute("id")
+
+
+def wait_for_url(page, key: str, present: bool = True) -> dict | None:
+    """The playground's state in the page's URL, once the coalesced write has happened."""
+    page.wait_for_timeout(300)  # url-state.mjs writes at most every 120 ms
+    page.wait_for_function("([k, p]) => new URL(location.href).searchParams.has(k) === p",
+                           arg=[key, present])
+    text = page.evaluate("(k) => new URL(location.href).searchParams.get(k)", key)
+    if text is None:
+        return None
+    return json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+
+
+def epoch_rows(X, y, result) -> list[dict]:
+    """The chart's rows from the library: updates per epoch, mistakes after each epoch."""
+    X, y = np.asarray(X, float), np.asarray(y, float)
+    theta, theta_0, rows = np.zeros(X.shape[1]), 0.0, []
+    for t in range(1, result.epochs + 1):
+        ups = [u for u in result.history if u.epoch == t]
+        if ups:
+            theta, theta_0 = ups[-1].theta, ups[-1].theta_0
+        wrong = int(np.sum(y * (X @ theta + theta_0) <= 0))
+        rows.append({"epoch": t, "updates": len(ups), "mistakes": wrong})
+    return rows
+
+
+def test_the_element_id_keys_the_state_and_steps_replace_the_entry(open_page):
+    page = open_page("book/01_algorithm.html")
+    key = key_of(page)
+    assert key.startswith("playground-")
+    assert page.evaluate("() => new URL(location.href).search") == ""  # nothing until asked
+    length = page.evaluate("() => history.length")
+    for _ in range(3):
+        page.locator(f"{SEL} .pg-step").click()
+    saved = wait_for_url(page, key)
+    assert saved == {"v": 1, "d": 0, "s": 3}
+    assert page.evaluate("() => history.length") == length  # steps add no entry
+    assert page.errors == []
+
+
+def test_a_link_restores_points_step_and_options_exactly(open_page, base_url):
+    page = open_page("book/03_margin.html")
+    key = key_of(page)
+    X = [[1.0, 1.2], [-1.5, 0.3], [0.2, -1.4], [2.0, -0.5], [-0.4, 1.9], [0.7, 0.1]]
+    y = [1, -1, -1, 1, -1, 1]
+    visits = 9
+    link = {"v": 1, "d": 0, "p": [[a, b, c] for (a, b), c in zip(X, y, strict=True)],
+            "w": [-3.0, 3.0, -3.0, 3.0, 6.0], "s": visits, "b": 0, "l": -1}
+    page.goto(f"{base_url}/book/03_margin.html?{key}={encode_state(link)}#the-margin",
+              wait_until="load")
+    page.wait_for_function(f"() => document.querySelector('{SEL}').perceptronPlayground")
+    st = state(page)
+    assert st["X"] == X and st["y"] == y and st["visits"] == visits
+    assert st["view"] == {"x0": -3.0, "x1": 3.0, "y0": -3.0, "y1": 3.0}
+    assert st["showBand"] is False and st["label"] == -1 and st["custom"] is True
+    result = library_run(X, y, tau=100, offset=True)
+    theta, theta_0, count = after_visits(result, len(X), visits)
+    assert (st["theta"], st["theta0"], st["mistakes"]) == (theta, theta_0, count)
+    assert st["status"].startswith("Restored from the link: 6 points")
+    # what the page shows: the readout and the points' names
+    assert page.locator(f"{SEL} .pg-row-updates dd").inner_text() == str(count)
+    names = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .pg-pt')]"
+                          ".map(g => g.getAttribute('aria-label'))")
+    assert names[1] == "Example 2 at (-1.5, 0.3), label -1"
+    assert page.locator(f"{SEL} .pg-radio-neg input").is_checked()
+    assert not page.locator(f"{SEL} .pg-check input").is_checked()
+    # the fragment (a section anchor) is left alone
+    assert page.evaluate("() => location.hash") == "#the-margin"
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("text", [
+    "%%%", "e30", encode_state({"v": 2}), encode_state({"v": 1, "d": 99}),
+    encode_state({"v": 1, "p": [[0, 0, 2]], "w": [-2, 2, -2, 2, 4]}),
+    encode_state({"v": 1, "p": [[0, 0, 1]], "w": [0, 1, 0, 5, 4]}),
+    encode_state({"v": 1, "d": 0, "s": 10**9}),
+    encode_state({"v": 1, "g": {"kind": "xor", "n": 10**6, "seed": 1}}),
+    encode_state({"v": 1, "__proto__": {"polluted": 1}}),
+])
+def test_a_malformed_or_hostile_link_is_ignored_and_said(open_page, base_url, text):
+    page = open_page("book/01_algorithm.html")
+    key = key_of(page)
+    page.goto(f"{base_url}/book/01_algorithm.html?{key}={text}", wait_until="load")
+    page.wait_for_function(f"() => document.querySelector('{SEL}').perceptronPlayground")
+    st = state(page)
+    assert "ignored" in st["status"], st["status"]
+    assert len(st["X"]) == 8 and st["visits"] == 0  # the default data, untouched
+    assert page.evaluate("() => ({}).polluted === undefined")
+    page.locator(f"{SEL} .pg-run").click()  # and the playground works
+    assert state(page)["converged"]
+    assert page.errors == []
+
+
+def test_back_returns_to_the_state_before_each_edit(open_page):
+    page = open_page("book/01_algorithm.html")
+    key = key_of(page)
+    X0 = state(page)["X"]
+    page.locator(f"{SEL} .pg-epoch").click()
+    click_at(page, 0.5, -2.0)  # an edit: a new history entry
+    wait_for_url(page, key)
+    page.locator(f"{SEL} .pg-step").click()
+    click_at(page, -1.5, -2.0, shift=True)
+    saved = wait_for_url(page, key)
+    assert [p[:2] for p in saved["p"]][-2:] == [[0.5, -2.0], [-1.5, -2.0]]
+    assert "s" not in saved  # an edit starts the run again
+    page.go_back()
+    st = state(page)
+    assert len(st["X"]) == 9 and st["visits"] == 1  # one point added, one step made
+    page.go_back()
+    st = state(page)
+    assert st["X"] == X0 and st["visits"] == len(X0)  # the epoch made before the first edit
+    assert "Back to" in st["status"]
+    page.go_forward()
+    assert len(state(page)["X"]) == 9
+    assert page.errors == []
+
+
+def test_undo_by_button_and_keys_returns_data_and_step(open_page):
+    page = open_page("book/01_algorithm.html")
+    st0 = state(page)
+    assert page.locator(f"{SEL} .pg-undo").get_attribute("aria-disabled") == "true"
+    page.locator(f"{SEL} .pg-step").click()
+    page.locator(f"{SEL} .pg-step").click()
+    page.keyboard.press("a")  # add a point in the middle (the focus is on Step)
+    added = state(page)["X"][8]
+    assert state(page)["undoDepth"] == 1
+    page.keyboard.press("ArrowLeft")  # move it twice: one edit
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")  # flip its label
+    page.locator(f"{SEL} .pg-clear").click()  # clear
+    assert state(page)["X"] == [] and state(page)["undoDepth"] == 4
+    page.locator(f"{SEL} .pg-undo").click()
+    st = state(page)
+    moved = [round(added[0] - 0.2, 10), added[1]]
+    assert len(st["X"]) == 9 and st["y"][8] == -1 and st["X"][8] == moved
+    page.keyboard.press("Control+z")
+    assert state(page)["y"][8] == 1
+    page.keyboard.press("Meta+z")
+    assert state(page)["X"][8] == added
+    page.keyboard.press("Control+z")
+    st = state(page)
+    # back to the data and the step of before the first edit, theta as the library has it
+    assert st["X"] == st0["X"] and st["visits"] == 2
+    theta, theta_0, _ = after_visits(library_run(st0["X"], st0["y"], 100, True), 8, 2)
+    assert (st["theta"], st["theta0"]) == (theta, theta_0)
+    assert st["status"].startswith("Undone: adding example 9")
+    assert page.locator(f"{SEL} .pg-undo").get_attribute("aria-disabled") == "true"
+    page.keyboard.press("Control+z")
+    assert state(page)["status"] == "Nothing to undo."
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("rel", sorted(PAGES))
+def test_the_chart_shows_the_librarys_updates_per_epoch(open_page, rel):
+    page = open_page(rel)
+    opts = PAGES[rel]
+    for k, d in enumerate(datasets_of(page)):
+        page.evaluate(f"(k) => {API}.selectDataset(k)", k)
+        page.evaluate(f"() => {API}.epoch()")
+        rows = state(page)["chart"]["rows"]
+        result = library_run(d["X"], d["y"], 100, opts["offset"])
+        assert rows == epoch_rows(d["X"], d["y"], result)[:1]
+        page.evaluate(f"() => {API}.run()")
+        st = state(page)
+        assert st["chart"]["rows"] == epoch_rows(d["X"], d["y"], result)
+        assert st["chart"]["partial"] is None
+        # the table for screen readers holds the same numbers
+        cells = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .ec tbody tr')]"
+                              ".map(r => [...r.children].map(c => c.textContent))")
+        assert cells == [[str(r["epoch"]), str(r["updates"]), str(r["mistakes"])]
+                         for r in st["chart"]["rows"]]
+        bars = page.locator(f"{SEL} .ec rect.ec-bar").count()
+        assert bars == len(st["chart"]["rows"])
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("options", [
+    {"kind": "separable", "n": 40, "seed": 3, "margin": 0.25, "spread": 0.3, "flip": 0.0},
+    {"kind": "xor", "n": 37, "seed": 4000000000, "margin": 0.3, "spread": 0.45, "flip": 0.1},
+])
+def test_the_generators_points_are_the_librarys(open_page, base_url, options):
+    page = open_page("book/01_algorithm.html")
+    key = key_of(page)
+    form = page.locator(f"{SEL} details.gf")
+    form.locator("summary").click()
+    form.locator("select").select_option(options["kind"])
+    form.locator("input[type=number]").first.fill(str(options["n"]))
+    form.locator("input[type=number]").last.fill(str(options["seed"]))
+    for name in ("margin", "spread", "flip"):
+        page.evaluate("([sel, name, v]) => { const i = [...document.querySelectorAll(sel)]"
+                      ".find(e => e.closest('label').textContent.toLowerCase().includes(name));"
+                      "i.value = String(v); i.dispatchEvent(new Event('input')); }",
+                      [f"{SEL} details.gf input[type=range]",
+                       {"margin": "margin", "spread": "spread", "flip": "flipped"}[name],
+                       options[name]])
+    form.locator(".gf-generate").click()
+    st = state(page)
+    ref = pl.make_demo_data(options["kind"], options["n"], options["seed"],
+                            margin=options["margin"], spread=options["spread"],
+                            flip=options["flip"])
+    assert st["X"] == ref.X.tolist() and st["y"] == ref.y.tolist()
+    assert st["generator"] == options
+    assert st["dataset"].startswith("generated:")
+    page.evaluate(f"() => {API}.run()")
+    assert_same_run(state(page), library_run(ref.X, ref.y, 100, True))
+    # the link carries the generator's settings, not the points
+    saved = wait_for_url(page, key)
+    assert saved["g"] == options and "p" not in saved
+    page.reload(wait_until="load")
+    page.wait_for_function(f"() => {API}")
+    st = state(page)
+    assert st["X"] == ref.X.tolist() and st["converged"] == (options["kind"] == "separable")
+    page.locator(f"{SEL} .pg-step").focus()  # the playground's keys work inside it
+    page.keyboard.press("Control+z")
+    assert "Nothing to undo" in state(page)["status"]  # a reload starts a new undo history
+    assert page.errors == []

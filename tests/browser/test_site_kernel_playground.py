@@ -12,6 +12,7 @@ readers without JavaScript see the explorer's picture.
 
 from __future__ import annotations
 
+import base64
 import json
 
 import numpy as np
@@ -272,12 +273,13 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     page = open_page()
     page.locator(f"{SEL} select.kp-select").focus()
     names = [focused(page)]
-    for _ in range(10):
+    for _ in range(12):
         page.keyboard.press("Tab")
         names.append(focused(page))
-    assert names[:9] == ["Data set", "polynomial", "Degree", "\u03b3 (RBF)", "Generate data",
-                         "Step", "Epoch", "Run", "Reset"], names
-    assert names[9] == "Examples with \u03b1 > 0" and names[10] == "Keys and controls"
+    assert names[:10] == ["Data set", "polynomial", "Degree", "\u03b3 (RBF)", "Generate data",
+                          "Undo", "Step", "Epoch", "Run", "Reset"], names
+    assert names[10] == "The values"  # the chart's table
+    assert names[11] == "Examples with \u03b1 > 0" and names[12] == "Keys and controls"
 
     # the gamma slider: arrow keys move it along the slider's values and choose RBF
     page.locator(f"{SEL} input.kp-range").nth(1).focus()
@@ -437,3 +439,157 @@ def test_readers_without_javascript_see_the_explorers_picture(browser, base_url)
         assert box["width"] > 200 and box["height"] > 200
     finally:
         ctx.close()
+
+
+# ---------------------------------------------------------------------------------------
+# The state in the URL, Back, the chart of epochs, the generator
+
+
+def encode_state(state: dict) -> str:
+    """url-state.mjs's encoding: JSON, UTF-8, base64url without padding."""
+    raw = json.dumps(state, separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def saved_state(page, key: str) -> dict:
+    page.wait_for_timeout(300)  # writes after a step are coalesced (url-state.mjs)
+    page.wait_for_function("(k) => new URL(location.href).searchParams.has(k)", arg=key)
+    text = page.evaluate("(k) => new URL(location.href).searchParams.get(k)", key)
+    return json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+
+
+def kernel_epoch_rows(st: dict, result) -> list[dict]:
+    """The chart's rows from the library: updates per epoch, mistakes (y f <= 0) after."""
+    X, y = np.asarray(st["X"], float), np.asarray(st["y"], float)
+    K = np.asarray(kernel_of(st["kernel"])(X, X))
+    alpha, theta_0, rows = np.zeros(len(y)), 0.0, []
+    for t in range(1, result.epochs + 1):
+        ups = [u for u in result.history if u.epoch == t]
+        for u in ups:
+            alpha[u.index] += 1
+            theta_0 += y[u.index]
+        f = (alpha * y) @ K + theta_0
+        rows.append({"epoch": t, "updates": len(ups), "mistakes": int(np.sum(y * f <= 0))})
+    return rows
+
+
+def test_a_link_restores_data_kernel_and_step(open_page, base_url):
+    page = open_page()
+    key = page.locator(SEL).get_attribute("id")
+    assert key.startswith("kernel-playground-")
+    link = {"v": 1, "d": 1, "k": "RBF", "deg": 3, "gam": 2.0, "s": 50}
+    page.goto(f"{base_url}/{PAGE}?{key}={encode_state(link)}", wait_until="load")
+    page.wait_for_function(f"() => {API}")
+    page.locator(SEL).scroll_into_view_if_needed()
+    page.wait_for_function(f"() => {API}.state().active")
+    st = state(page)
+    sets = page_datasets(page)
+    assert st["X"] == sets[1]["X"] and st["kernel"]["kind"] == "RBF"
+    result = library_run(st)
+    made = min(50, result.epochs * len(st["y"]))  # a run that ends sooner stops there
+    assert (st["kernel"]["degree"], st["kernel"]["gamma"], st["visits"]) == (3, 2.0, made)
+    alpha, count = alpha_after(result, len(st["y"]), 50)
+    assert st["alpha"] == alpha and st["mistakes"] == count
+    assert page.locator(f"{SEL} input[type=radio][value=RBF]").is_checked()
+    assert page.locator(f"{SEL} input.kp-range").nth(1).input_value() == str(GAMMAS.index(2.0))
+    assert st["status"].startswith("Restored from the link")
+    # a hostile one is ignored, and said
+    bad = encode_state({"v": 1, "k": "sigmoid"})
+    page.goto(f"{base_url}/{PAGE}?{key}={bad}", wait_until="load")
+    page.wait_for_function(f"() => {API}")
+    st = state(page)
+    assert "ignored" in st["status"] and st["kernel"]["kind"] == "polynomial"
+    assert page.errors == []
+
+
+def test_a_slider_drag_is_one_history_entry_and_back_undoes_it(open_page):
+    page = open_page()
+    key = page.locator(SEL).get_attribute("id")
+    length = page.evaluate("() => history.length")
+    slider = page.locator(f"{SEL} input.kp-range").nth(1)  # gamma
+    box = slider.bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + box["width"] * 0.5, y)
+    page.mouse.down()
+    for k in range(1, 8):  # a drag: many values on the way
+        page.mouse.move(box["x"] + box["width"] * (0.5 + k * 0.05), y)
+    page.mouse.up()
+    st = state(page)
+    assert st["kernel"]["kind"] == "RBF" and st["kernel"]["gamma"] > 1.0
+    assert saved_state(page, key)["gam"] == st["kernel"]["gamma"]
+    assert page.evaluate("() => history.length") == length + 1
+    page.locator(f"{SEL} .kp-epoch").click()
+    assert saved_state(page, key).get("s") == len(st["y"])
+    page.go_back()
+    st = state(page)
+    assert st["kernel"]["kind"] == "polynomial" and st["mistakes"] == 0
+    assert st["status"].startswith("Back to the start")
+    assert page.errors == []
+
+
+def test_the_chart_shows_the_librarys_updates_per_epoch(open_page):
+    page = open_page()
+    for k in range(len(page_datasets(page))):
+        page.evaluate(f"(k) => {API}.selectDataset(k)", k)
+        for spec in ({"kind": "polynomial", "degree": 2}, {"kind": "RBF", "gamma": 1.0}):
+            page.evaluate(f"(s) => {API}.setKernel(s)", spec)
+            page.evaluate(f"() => {API}.reset()")
+            page.evaluate(f"() => {API}.run()")
+            st = state(page)
+            rows = kernel_epoch_rows(st, library_run(st))
+            got = st["chart"]["rows"]
+            assert [r["updates"] for r in got] == [r["updates"] for r in rows]
+            assert got == rows
+            assert page.locator(f"{SEL} .ec rect.ec-bar").count() == len(rows)
+    assert page.errors == []
+
+
+def test_the_generators_points_are_the_librarys(open_page):
+    page = open_page()
+    key = page.locator(SEL).get_attribute("id")
+    form = page.locator(f"{SEL} details.gf")
+    form.locator("summary").click()
+    form.locator("input[type=number]").last.fill("12")  # the seed
+    form.locator(".gf-generate").click()
+    st = state(page)
+    opts = st["generator"]
+    assert opts["seed"] == 12 and opts["kind"] == "xor"
+    ref = pl.make_demo_data(opts["kind"], opts["n"], opts["seed"], margin=opts["margin"],
+                            spread=opts["spread"], flip=opts["flip"])
+    assert st["X"] == ref.X.tolist() and st["y"] == ref.y.tolist()
+    assert saved_state(page, key)["g"] == opts
+    form.locator(".gf-reseed").click()
+    st = state(page)
+    ref = pl.make_demo_data(opts["kind"], opts["n"], 13, margin=opts["margin"],
+                            spread=opts["spread"], flip=opts["flip"])
+    assert st["generator"]["seed"] == 13 and st["X"] == ref.X.tolist()
+    page.locator(f"{SEL} .kp-run").click()
+    st = state(page)
+    assert_same_run(page, st, library_run(st))
+    page.go_back()
+    assert state(page)["generator"]["seed"] == 12
+    assert page.errors == []
+
+
+def test_undo_takes_back_the_data_and_the_kernel_with_the_step(open_page):
+    page = open_page()
+    undo = page.locator(f"{SEL} .kp-undo")
+    assert undo.get_attribute("aria-disabled") == "true"
+    st0 = state(page)
+    page.locator(f"{SEL} .kp-epoch").click()
+    page.evaluate(f"() => {API}.generate({{kind: 'xor', n: 24, seed: 9, spread: 0.4}})")
+    page.locator(f"{SEL} input[type=radio][value=RBF]").check()
+    assert state(page)["undoDepth"] == 2
+    undo.click()
+    st = state(page)
+    assert st["kernel"]["kind"] == "polynomial" and st["generator"]["seed"] == 9
+    page.locator(f"{SEL} .kp-step").focus()
+    page.keyboard.press("Control+z")
+    st = state(page)
+    assert st["X"] == st0["X"] and st["generator"] is None
+    n = len(st["y"])
+    assert st["visits"] == n  # the epoch made before the first change
+    assert st["alpha"] == alpha_after(library_run(st), n, n)[0]
+    assert st["status"].startswith("Undone: generating")
+    assert undo.get_attribute("aria-disabled") == "true"
+    assert page.errors == []

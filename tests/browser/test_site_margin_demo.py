@@ -318,7 +318,8 @@ def test_mouse_steps_epochs_and_runs_as_the_library(open_page):
         ref.epochs, ref.converged, ref.mistakes)
     assert_numbers(st, data, ref.epochs * n)
     # what the reader reads is those numbers
-    assert shown(page, "counts") == f"{st['updates']}, {st['mistakes']}"
+    assert shown(page, "counts") == (
+        f"{st['updates']}; {st['mistakes']} mistake{'s' if st['mistakes'] != 1 else ''}")
     assert shown(page, "state") == (f"converged in pass {ref.epochs}" if ref.converged
                                     else "stopped: 100 passes")
     assert str(st["updates"]) in st["status"]
@@ -380,7 +381,7 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
         page.keyboard.press("Tab")
         names.append(focused(page).split("\n")[0])
     assert names == ["Data set", "\u03bc", "\u03b3", "Best \u03b3", "Step", "Epoch", "Run",
-                     "Reset", "The values", "What the numbers are, and the keys"], names
+                     "Reset", "The values", "The numbers, and the keys"], names
     # the keys s, e, r, 0 with the focus anywhere in the demo
     page.locator(f"{SEL} button.md-step").focus()
     page.keyboard.press("s")
@@ -525,5 +526,115 @@ def test_readers_without_javascript_see_the_picture(browser, demo_site):
         assert page.locator(f"{SEL} .md-ui").count() == 0
         box = img.bounding_box()
         assert box["width"] > 200 and box["height"] > 200
+    finally:
+        ctx.close()
+
+
+# ---------------------------------------------------------------------------------------
+# On the chapter's own page of the built book
+
+CHAPTER = "book/07_beyond.html"
+
+
+@pytest.fixture
+def chapter_page(browser, base_url):
+    contexts = []
+
+    def _open(width: int = 1280, scheme: str = "light"):
+        ctx = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(f"{base_url}/{CHAPTER}", wait_until="load")
+        if scheme == "dark":
+            page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; "
+                          "document.documentElement.dataset.mode = 'dark'; }")
+        page.wait_for_function(f"() => {API}")
+        page.locator(SEL).scroll_into_view_if_needed()
+        page.wait_for_function(f"() => {API}.snapshot().active")
+        page.errors = errors
+        return page
+
+    yield _open
+    for ctx in contexts:
+        ctx.close()
+
+
+def test_on_the_chapter_page_the_demo_runs_as_the_library(chapter_page):
+    page = chapter_page()
+    sets = page_datasets(page)
+    for k, data in enumerate(sets):
+        page.locator(f"{SEL} select").select_option(index=k)
+        page.locator(f"{SEL} button.md-step").click()
+        assert_numbers(snap(page), data, 1)
+        page.locator(f"{SEL} button.md-run").click()
+        st = snap(page)
+        *_, ref = after_steps(data["X"], data["y"], st["mu"], 100, 0)
+        assert (st["updates"], st["converged"], st["epochs"]) == (
+            ref.mistakes, ref.converged, ref.epochs)
+        assert_numbers(st, data, ref.epochs * len(data["y"]))
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_on_the_chapter_page_the_room_holds_the_demo(chapter_page, axe_source, scheme):
+    page = chapter_page(scheme=scheme)
+    for width in (320, 390, 600, 768, 1024, 1280, 1600):
+        page.set_viewport_size({"width": width, "height": 900})
+        for mu in (0.0, 5.0):
+            page.evaluate(f"() => {{ {API}.setState({{mu: {mu}}}); {API}.run(); }}")
+            room = page.evaluate(ROOM)
+            assert room["needed"] <= room["reserved"] + 0.5, (width, room)
+            assert room["frame"] == pytest.approx(room["reserved"], abs=0.5), (width, room)
+            assert room["right"] <= room["inner"] + 0.5 and room["wide"] == [], (width, room)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.add_script_tag(content=axe_source)
+    options = None if scheme == "light" else {"runOnly": ["color-contrast"]}
+    found = page.evaluate(AXE_ON, [SEL, options])
+    assert not [v for v in found if v["impact"] in BLOCKING], found
+    assert page.errors == []
+
+
+CHAPTER_HEIGHTS = """() => {
+  const r = document.querySelector('div.margin-demo');
+  const out = r.closest('.cell_output') || r.parentElement;
+  let next = out.parentElement;
+  while (next && !next.nextElementSibling) next = next.parentElement;
+  next = next.nextElementSibling;
+  const box = r.getBoundingClientRect();
+  return { height: box.height, below: next.getBoundingClientRect().top - box.top,
+           marked: document.documentElement.classList.contains('margin-demo-js'),
+           fallback: getComputedStyle(r.querySelector('.md-fallback') || r).display,
+           ui: Boolean(r.querySelector('.md-ui')) };
+}"""
+
+
+@pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (390, "dark")])
+def test_on_the_chapter_page_nothing_moves_when_the_script_runs(browser, base_url, width,
+                                                                 scheme):
+    ctx = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    try:
+        page = ctx.new_page()
+        held = []
+        page.route("**/margin-demo.mjs*", lambda route: held.append(route))
+        page.goto(f"{base_url}/{CHAPTER}", wait_until="commit")
+        page.wait_for_function("""() => document.readyState !== 'loading' &&
+            [...document.styleSheets].some(s => s.href && s.href.includes('margin-demo.css'))
+            && document.querySelector('div.margin-demo .md-fallback')""")
+        if scheme == "dark":  # the theme's own switch (its dark outputs are padded)
+            page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
+        assert held, "the module was requested"
+        before = page.evaluate(CHAPTER_HEIGHTS)
+        assert before["marked"] and not before["ui"] and before["fallback"] == "none"
+        held[0].continue_()
+        page.wait_for_function(f"() => {API}")
+        page.locator(SEL).scroll_into_view_if_needed()
+        page.wait_for_function(f"() => {API}.snapshot().active")
+        after = page.evaluate(CHAPTER_HEIGHTS)
+        assert after["ui"]
+        assert after["height"] == pytest.approx(before["height"], abs=0.5)
+        assert after["below"] == pytest.approx(before["below"], abs=0.5)
     finally:
         ctx.close()

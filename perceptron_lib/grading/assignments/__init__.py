@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from ..exercise import Task
-from . import a01_algorithm, a02_offset, a03_margin, a04_convergence, a05_spam, a06_variants
+from . import (
+    a01_algorithm,
+    a02_offset,
+    a03_margin,
+    a04_convergence,
+    a05_spam,
+    a06_variants,
+    a07_beyond,
+)
 
 #: Assignment (the notebook's name) -> its graded functions, in the notebook's order.
 ASSIGNMENTS: dict[str, list[Task]] = {
@@ -13,4 +21,5 @@ ASSIGNMENTS: dict[str, list[Task]] = {
     "04_convergence": a04_convergence.TASKS,
     "05_spam": a05_spam.TASKS,
     "06_variants": a06_variants.TASKS,
+    "07_beyond": a07_beyond.TASKS,
 }

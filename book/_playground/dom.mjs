@@ -1,0 +1,40 @@
+// Small helpers that the book's in-page demos share: elements, SVG elements, numbers for
+// people, and the steps of a plot's grid (chapters 1, 3, 4 and 6).
+
+const SVGNS = "http://www.w3.org/2000/svg";
+
+/** An HTML element with attributes and, if given, text. */
+export function el(tag, attrs = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** An SVG element with attributes. */
+export function svg(tag, attrs = {}) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+/** A number for people: integers as they are, others with 4 significant digits. */
+export function num(v, digits = 4) {
+  if (v === 0 || Object.is(v, -0)) return "0";
+  if (Number.isInteger(v) && Math.abs(v) < 1e9) return String(v);
+  return String(Number(v.toPrecision(digits)));
+}
+
+/** The text with typographic minus signs, for the page. */
+export const show = (s) => s.replace(/-/g, "\u2212");
+
+/** The label y as the page writes it. */
+export const labelText = (y) => (y > 0 ? "+1" : "\u22121");
+
+/** A grid step of 1, 2 or 5 times a power of ten, about a sixth of span. */
+export function niceStep(span) {
+  const raw = span / 6;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
+  return 10 * p;
+}

@@ -1,0 +1,77 @@
+// Undo and the page's URL for the edits a reader makes in a demo (chapters 1, 3 and 4's
+// playground; any demo whose reader edits data may use it).
+//
+//   import { EditHistory } from "./edit-history.mjs";
+//   const history = new EditHistory({
+//     key: element.id,                    // the demo's key in the URL (url-state.mjs)
+//     snapshot: (what) => ({ what, ... }), // what Undo needs to put the demo back
+//     stateObject: () => ({ v: 1, ... }),  // what a link carries
+//   });
+//   history.edit(tag, "adding example 3", () => { ...change the data... });
+//   const snap = history.undo();          // null when there is nothing to undo
+//   history.moved();                      // after a step: the URL follows, no new entry
+//   history.forget();                     // after Back or Forward
+//
+// edit() takes a snapshot before the change and adds a history entry to the browser's
+// after it.  Edits in a row with the same tag (not null) are one: one snapshot, one entry,
+// the URL replaced as they go (a point dragged, a point moved by arrow keys).  The demo
+// restores a snapshot itself, then calls save("push"): an Undo is a new entry, as any edit.
+
+import * as urlState from "./url-state.mjs";
+
+export class EditHistory {
+  constructor({ key, snapshot, stateObject, depth = 100 }) {
+    this.key = key;
+    this.snapshot = snapshot;
+    this.stateObject = stateObject;
+    this.maxDepth = depth;
+    this.stack = []; // snapshots before each edit, the last on top
+    this.tag = null;
+  }
+
+  /** How many edits Undo can take back. */
+  get depth() {
+    return this.stack.length;
+  }
+
+  /** Change the data: fn does it.  Undo can take it back; the URL gets a new entry. */
+  edit(tag, what, fn) {
+    const same = tag !== null && tag === this.tag;
+    if (!same) {
+      this.stack.push(this.snapshot(what));
+      if (this.stack.length > this.maxDepth) this.stack.shift();
+    }
+    this.tag = tag;
+    fn();
+    this.save(same ? "replace" : "push");
+  }
+
+  /** The snapshot taken before the last edit (removed from the stack), or null. */
+  undo() {
+    this.tag = null;
+    return this.stack.pop() ?? null;
+  }
+
+  /** After a change that is no edit (a step, a run): the URL follows, no new entry. */
+  moved() {
+    this.tag = null;
+    this.save("replace");
+  }
+
+  /** After Back or Forward: the browser's history has taken over. */
+  forget() {
+    this.stack = [];
+    this.tag = null;
+  }
+
+  /** Write the demo's state to the URL: "push" (a new entry) or "replace". */
+  save(mode) {
+    try {
+      if (mode === "push") urlState.pushState(this.key, this.stateObject());
+      else urlState.replaceState(this.key, this.stateObject());
+    } catch (err) {
+      // a state too large for a link: the demo works on, the address does not follow
+      console.warn(`${this.key}: ${err.message}`);
+    }
+  }
+}
