@@ -17,8 +17,8 @@ all cells, saves the copy (to read the kernel's glued values back) and checks:
 
 Screenshots of each chapter after Run All and of each explorer go to the directory named
 by ``PERCEPTRON_COURSE_LAB_SHOTS`` (default: a temporary directory).  All six chapters
-take about five minutes on two busy cores (JupyterLab starts once, in about 20 s;
-each chapter's Run All takes 20-60 s).
+took 10.5 minutes on two cores shared with other work (JupyterLab starts once, in
+about 20 s; each chapter's Run All takes 15-65 s, the rest is saving and checking).
 """
 
 from __future__ import annotations
