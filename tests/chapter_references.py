@@ -1,0 +1,108 @@
+"""The notebook-only list of references at the end of every chapter.
+
+On the site a ``{cite}`` role shows the author and year and the ``{bibliography}``
+directive lists the works a chapter cites.  In JupyterLab (``jupyterlab-myst``) a
+citation shows its key, ``notes6036``, and the bibliography shows nothing.  So every
+chapter ends with a Markdown cell tagged ``remove-cell`` (the site drops it) that lists
+each key the chapter cites with the full reference, generated here from
+``book/references.bib``; ``test_chapter_cells.py`` keeps the cells in sync.
+
+Run ``python3 tests/chapter_references.py`` to write the cells after a change of the
+citations or of the bibliography.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+from pybtex.database import parse_file
+from pybtex.plugin import find_plugin
+
+ROOT = Path(__file__).resolve().parents[1]
+BIB = ROOT / "book" / "references.bib"
+CHAPTERS = sorted((ROOT / "book").glob("0[0-9]_*.ipynb"))
+CELL_ID = "notebook-references"
+TAG = "remove-cell"  # Jupyter Book drops the cell from the page
+INTRO = "In a notebook each citation above shows its key; the keys stand for:"
+
+CITE = re.compile(r"\{cite(?::[a-z]+)?\}`([^`]+)`")
+
+
+def visible_markdown(nb: nbformat.NotebookNode) -> list[tuple[int, str]]:
+    """Index and text of every Markdown cell that the site shows (no ``remove-cell``)."""
+    return [(i, c.source) for i, c in enumerate(nb.cells)
+            if c.cell_type == "markdown" and TAG not in c.metadata.get("tags", [])]
+
+
+def cited_keys(nb: nbformat.NotebookNode) -> list[str]:
+    """The bibliography keys a chapter cites in its text, sorted."""
+    keys = {key.strip() for _, text in visible_markdown(nb)
+            for group in CITE.findall(text) for key in group.split(",")}
+    return sorted(keys)
+
+
+def reference_texts(keys: list[str], bib: Path = BIB) -> dict[str, str]:
+    """The full reference of each key, as plain text, from the course's BibTeX file.
+
+    Raises
+    ------
+    KeyError
+        When a key is not in the bibliography.
+    """
+    data = parse_file(str(bib))
+    missing = [k for k in keys if k not in data.entries]
+    if missing:
+        raise KeyError(f"cited but not in {bib.name}: {', '.join(missing)}")
+    style = find_plugin("pybtex.style.formatting", "plain")()
+    backend = find_plugin("pybtex.backends", "text")()
+    entries = [data.entries[k] for k in keys]
+    formatted = style.format_entries(entries)
+    return {entry.key: entry.text.render(backend) for entry in formatted}
+
+
+def references_source(keys: list[str]) -> str:
+    """The Markdown of the notebook-only cell that lists ``keys`` with their references."""
+    texts = reference_texts(keys)
+    lines = [INTRO, ""] + [f"- `{k}`: {texts[k]}" for k in keys]
+    return "\n".join(lines)
+
+
+def references_cell(nb: nbformat.NotebookNode) -> tuple[int, nbformat.NotebookNode] | None:
+    """The notebook-only references cell of a chapter and its index, if it has one."""
+    for i, cell in enumerate(nb.cells):
+        if cell.get("id") == CELL_ID:
+            return i, cell
+    return None
+
+
+def bibliography_index(nb: nbformat.NotebookNode) -> int:
+    """Index of the Markdown cell holding the chapter's ``{bibliography}`` directive."""
+    for i, text in visible_markdown(nb):
+        if "{bibliography}" in text:
+            return i
+    raise ValueError("the chapter has no {bibliography} directive")
+
+
+def write(path: Path) -> bool:
+    """Put the up-to-date references cell right after the bibliography; True if changed."""
+    nb = nbformat.read(path, as_version=4)
+    source = references_source(cited_keys(nb))
+    found = references_cell(nb)
+    if found is not None:
+        index, cell = found
+        if cell.source == source and cell.metadata.get("tags") == [TAG] \
+                and index == bibliography_index(nb) + 1:
+            return False
+        del nb.cells[index]
+    cell = nbformat.v4.new_markdown_cell(source, metadata={"tags": [TAG]})
+    cell["id"] = CELL_ID
+    nb.cells.insert(bibliography_index(nb) + 1, cell)
+    nbformat.write(nb, path)
+    return True
+
+
+if __name__ == "__main__":
+    for chapter in CHAPTERS:
+        print(chapter.name, "written" if write(chapter) else "up to date")
