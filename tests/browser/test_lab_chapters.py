@@ -39,7 +39,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from harness import ROOT, chromium
+from harness import ROOT
 
 BOOK = ROOT / "book"
 CHAPTERS = sorted(BOOK.glob("0[0-9]_*.ipynb"))
@@ -180,11 +180,11 @@ def lab(tmp_path_factory, chromium_executable):
 
 
 @pytest.fixture(scope="module")
-def lab_page(lab, chromium_executable):
-    with chromium(chromium_executable) as browser:
-        context = browser.new_context(viewport=VIEWPORT)
-        yield context.new_page()
-        context.close()
+def lab_page(lab, browser):
+    # the session's browser: one thread cannot hold two Playwright sessions
+    context = browser.new_context(viewport=VIEWPORT)
+    yield context.new_page()
+    context.close()
 
 
 @pytest.fixture(scope="module")
