@@ -55,3 +55,26 @@ def mime_bundle(explorer: Explorer | None, page_html: str, text: str,
     bundle["text/html"] = page_html
     bundle["text/plain"] = text
     return bundle
+
+
+class ExplorerElement:
+    """A demo's element and, in Jupyter, the explorer it was made from (chapters 2, 6).
+
+    Subclasses set ``html``, ``n_datasets`` and ``_explorer`` (``None`` without an
+    explorer), and name themselves in ``kind``.
+    """
+
+    kind = "demo"
+    html: str
+    n_datasets: int
+    _explorer: Explorer | None
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
+        return mime_bundle(self._explorer, self.html, repr(self), include, exclude)
+
+    def __repr__(self) -> str:
+        n = self.n_datasets
+        return f"<{self.kind}, {n} data set{'s' if n != 1 else ''}>"

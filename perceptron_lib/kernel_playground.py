@@ -21,7 +21,7 @@ from typing import Any
 
 from numpy.typing import ArrayLike
 
-from ._page_demo import Explorer, data_json, framed, mime_bundle
+from ._page_demo import Explorer, ExplorerElement, data_json, framed
 from ._validate import check_count, check_data
 from .playground import demo_id
 
@@ -144,7 +144,7 @@ def kernel_playground_html(
     return framed(attrs, "kp", fallback)
 
 
-class KernelPlayground:
+class KernelPlayground(ExplorerElement):
     """A kernel playground that Jupyter and the book's pages display (chapter 6).
 
     ``KernelPlayground(datasets, **options)`` holds the HTML of
@@ -153,6 +153,8 @@ class KernelPlayground:
     the explorer's picture as the fallback, and the explorer's live controls wherever a
     Jupyter kernel runs.
     """
+
+    kind = "kernel playground"
 
     def __init__(self, datasets: Mapping[str, tuple[ArrayLike, ArrayLike]],
                  **options: Any) -> None:
@@ -168,13 +170,3 @@ class KernelPlayground:
                   fallback=explorer.static_html() + PAGE_NOTE)
         out._explorer = explorer
         return out
-
-    def _repr_html_(self) -> str:
-        return self.html
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
-        return mime_bundle(self._explorer, self.html, repr(self), include, exclude)
-
-    def __repr__(self) -> str:
-        n = self.n_datasets
-        return f"<kernel playground, {n} data set{'s' if n != 1 else ''}>"

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._page_demo import Explorer, data_json, framed, mime_bundle
+from ._page_demo import Explorer, ExplorerElement, data_json, framed
 from ._validate import check_count, check_data, check_scalar
 from .playground import demo_id
 
@@ -153,7 +153,7 @@ def offset_demo_html(
     return framed(attrs, "od", fallback)
 
 
-class OffsetDemo:
+class OffsetDemo(ExplorerElement):
     """An offset demo that Jupyter and the book's pages display (chapter 2).
 
     ``OffsetDemo(datasets, **options)`` holds the HTML of :func:`offset_demo_html`.
@@ -161,6 +161,8 @@ class OffsetDemo:
     picture becomes the fallback, and its live controls show wherever a Jupyter kernel
     runs.
     """
+
+    kind = "offset demo"
 
     def __init__(self, datasets: Mapping[str, tuple[ArrayLike, ArrayLike, ArrayLike, float]],
                  **options: Any) -> None:
@@ -176,13 +178,3 @@ class OffsetDemo:
         out = cls(datasets, fallback=explorer.static_html() + PAGE_NOTE, **options)
         out._explorer = explorer
         return out
-
-    def _repr_html_(self) -> str:
-        return self.html
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
-        return mime_bundle(self._explorer, self.html, repr(self), include, exclude)
-
-    def __repr__(self) -> str:
-        n = self.n_datasets
-        return f"<offset demo, {n} data set{'s' if n != 1 else ''}>"
