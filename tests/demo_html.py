@@ -62,3 +62,21 @@ def common_bad_inputs(one: Any) -> list[tuple[dict, dict, type, str]]:
         ({"": one}, {}, ValueError, "non-empty strings"),
         ({"a": one}, {"tau": 0}, ValueError, "tau"),
     ]
+
+
+def pages_with_demo(site, cls: str, asset: str) -> set[str]:
+    """The built pages holding a ``<div class=cls>``, checked to load the demo's script.
+
+    On every page of ``site`` the element, the script ``_static/{asset}/{asset}.mjs``
+    and the mark ``{asset}-js`` come together or not at all.
+    """
+    found = set()
+    for page in site.rglob("*.html"):
+        html = page.read_text()
+        has_div = bool(divs_of(html, cls))
+        loads = f"_static/{asset}/{asset}.mjs" in html
+        marks = f"{asset}-js" in html
+        assert has_div == loads == marks, page
+        if has_div:
+            found.add(page.relative_to(site).as_posix())
+    return found

@@ -6,7 +6,14 @@ import re
 
 import numpy as np
 import pytest
-from demo_html import HOSTILE_NAME, common_bad_inputs, datasets_of, divs_of, parse
+from demo_html import (
+    HOSTILE_NAME,
+    common_bad_inputs,
+    datasets_of,
+    divs_of,
+    pages_with_demo,
+    parse,
+)
 from demo_html import root_of as _root_of
 from kernel_cases import GAMMAS, chapter6_kernel_data
 
@@ -136,16 +143,7 @@ def test_the_chapter_page_carries_the_chapters_arrays(site):
 
 
 def test_the_playground_loads_on_its_page_only(site):
-    found = set()
-    for page in site.rglob("*.html"):
-        html = page.read_text()
-        has_div = bool(kernel_divs(html))
-        loads = "_static/kernel-playground/kernel-playground.mjs" in html
-        marks = "kernel-playground-js" in html
-        assert has_div == loads == marks, page
-        if has_div:
-            found.add(page.relative_to(site).as_posix())
-    assert found == {KERNEL_PAGE}
+    assert pages_with_demo(site, "kernel-playground", "kernel-playground") == {KERNEL_PAGE}
     for name in ("kernel-playground.mjs", "kernel-core.mjs", "kernel-playground.css"):
         assert (site / "_static" / "kernel-playground" / name).is_file(), name
     html = (site / KERNEL_PAGE).read_text()

@@ -9,7 +9,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from demo_html import HOSTILE_NAME, common_bad_inputs, datasets_of, divs_of, parse
+from demo_html import (
+    HOSTILE_NAME,
+    common_bad_inputs,
+    datasets_of,
+    divs_of,
+    pages_with_demo,
+    parse,
+)
 from demo_html import root_of as _root_of
 
 import perceptron_lib as pl
@@ -200,16 +207,7 @@ def demo_divs(html: str) -> list[dict]:
 def test_the_demo_loads_on_its_page_only(site):
     import re
 
-    found = set()
-    for page in site.rglob("*.html"):
-        html = page.read_text()
-        has_div = bool(demo_divs(html))
-        loads = "_static/margin-demo/margin-demo.mjs" in html
-        marks = "margin-demo-js" in html
-        assert has_div == loads == marks, page
-        if has_div:
-            found.add(page.relative_to(site).as_posix())
-    assert found == {DEMO_PAGE}
+    assert pages_with_demo(site, "margin-demo", "margin-demo") == {DEMO_PAGE}
     for name in ("margin-demo.mjs", "margin-core.mjs", "margin-demo.css"):
         assert (site / "_static" / "margin-demo" / name).is_file(), name
     core = (site / "_static" / "margin-demo" / "margin-core.mjs").read_text()
