@@ -16,13 +16,12 @@ with the explorer's picture for readers without JavaScript.
 
 from __future__ import annotations
 
-import html
-import json
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from numpy.typing import ArrayLike
 
+from ._page_demo import Explorer, ExplorerElement, data_json, framed
 from ._validate import check_count, check_data
 from .playground import demo_id
 
@@ -43,19 +42,6 @@ PAGE_NOTE = (
     "JavaScript and a page served over HTTP.</p>"
 )
 
-
-class _Explorer(Protocol):
-    """What :meth:`KernelPlayground.from_explorer` reads from a KernelExplorer."""
-
-    datasets: Mapping[str, tuple[ArrayLike, ArrayLike]]
-    kernel: str
-    degree: int
-    gamma: float
-    tau: int
-
-    def static_html(self) -> str: ...
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict: ...
 
 
 def _dataset(name: object, data: object) -> dict[str, Any]:
@@ -152,16 +138,13 @@ def kernel_playground_html(
         "data-gamma": repr(gamma),
         "data-coef0": repr(COEF0),
         "data-tau": str(tau),
-        "data-datasets": json.dumps(sets, separators=(",", ":"), allow_nan=False),
+        "data-datasets": data_json(sets),
     }
     attrs["id"] = demo_id("kernel-playground", attrs, element_id)
-    inner = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
-    # kp-frame keeps the playground's room on the page before its script has run.
-    return (f'<div {inner}>\n<div class="kp-frame">\n<div class="kp-fallback">\n{fallback}\n'
-            "</div>\n</div>\n</div>")
+    return framed(attrs, "kp", fallback)
 
 
-class KernelPlayground:
+class KernelPlayground(ExplorerElement):
     """A kernel playground that Jupyter and the book's pages display (chapter 6).
 
     ``KernelPlayground(datasets, **options)`` holds the HTML of
@@ -171,34 +154,19 @@ class KernelPlayground:
     Jupyter kernel runs.
     """
 
+    kind = "kernel playground"
+
     def __init__(self, datasets: Mapping[str, tuple[ArrayLike, ArrayLike]],
                  **options: Any) -> None:
         self.html = kernel_playground_html(datasets, **options)
         self.n_datasets = len(datasets)
-        self._explorer: _Explorer | None = None
+        self._explorer: Explorer | None = None
 
     @classmethod
-    def from_explorer(cls, explorer: _Explorer) -> KernelPlayground:
+    def from_explorer(cls, explorer: Explorer) -> KernelPlayground:
         """The playground of a KernelExplorer's data sets and current kernel."""
         out = cls(explorer.datasets, kernel=explorer.kernel, degree=explorer.degree,
                   gamma=explorer.gamma, tau=explorer.tau,
                   fallback=explorer.static_html() + PAGE_NOTE)
         out._explorer = explorer
         return out
-
-    def _repr_html_(self) -> str:
-        return self.html
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
-        # The explorer's widget view wins in Jupyter; pages without a kernel drop it
-        # (nb_mime_priority_overrides in _config.yml) and use the text/html.
-        bundle: dict = {}
-        if self._explorer is not None:
-            bundle.update(self._explorer._repr_mimebundle_(include=include, exclude=exclude))
-        bundle["text/html"] = self.html
-        bundle["text/plain"] = repr(self)
-        return bundle
-
-    def __repr__(self) -> str:
-        n = self.n_datasets
-        return f"<kernel playground, {n} data set{'s' if n != 1 else ''}>"

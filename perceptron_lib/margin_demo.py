@@ -25,13 +25,13 @@ from __future__ import annotations
 import base64
 import html
 import io
-import json
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ._page_demo import data_json, framed
 from ._validate import check_count, check_data, check_scalar, check_theta
 from .playground import demo_id
 
@@ -268,13 +268,10 @@ class MarginDemo:
             "class": "margin-demo",
             "data-mu": repr(self.mu),
             "data-tau": str(self.tau),
-            "data-datasets": json.dumps(self.datasets, separators=(",", ":"), allow_nan=False),
+            "data-datasets": data_json(self.datasets),
         }
         attrs = {"id": demo_id("margin-demo", attrs, self.element_id), **attrs}
-        inner = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
-        # md-frame keeps the demo's room on the page before its script has run.
-        return (f'<div {inner}>\n<div class="md-frame">\n<div class="md-fallback">\n'
-                f"{self.static_html()}\n</div>\n</div>\n</div>")
+        return framed(attrs, "md", self.static_html())
 
     def _repr_html_(self) -> str:
         return self.html

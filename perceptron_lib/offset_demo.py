@@ -21,14 +21,13 @@ readers without JavaScript.
 
 from __future__ import annotations
 
-import html
-import json
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ._page_demo import Explorer, ExplorerElement, data_json, framed
 from ._validate import check_count, check_data, check_scalar
 from .playground import demo_id
 
@@ -50,13 +49,6 @@ PAGE_NOTE = (
     "JavaScript and a page served over HTTP.</p>"
 )
 
-
-class _Explorer(Protocol):
-    """What :meth:`OffsetDemo.from_explorer` reads from an OffsetExplorer."""
-
-    def static_html(self) -> str: ...
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict: ...
 
 
 def _on_slider(value: float, steps: tuple[int, int, int], name: str) -> float:
@@ -155,16 +147,13 @@ def offset_demo_html(
         "class": "offset-demo",
         "data-c": repr(float(c)),
         "data-tau": str(tau),
-        "data-datasets": json.dumps(sets, separators=(",", ":"), allow_nan=False),
+        "data-datasets": data_json(sets),
     }
     attrs["id"] = demo_id("offset-demo", attrs, element_id)
-    inner = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
-    # od-frame keeps the demo's room on the page before its script has run.
-    return (f'<div {inner}>\n<div class="od-frame">\n<div class="od-fallback">\n{fallback}\n'
-            "</div>\n</div>\n</div>")
+    return framed(attrs, "od", fallback)
 
 
-class OffsetDemo:
+class OffsetDemo(ExplorerElement):
     """An offset demo that Jupyter and the book's pages display (chapter 2).
 
     ``OffsetDemo(datasets, **options)`` holds the HTML of :func:`offset_demo_html`.
@@ -173,34 +162,19 @@ class OffsetDemo:
     runs.
     """
 
+    kind = "offset demo"
+
     def __init__(self, datasets: Mapping[str, tuple[ArrayLike, ArrayLike, ArrayLike, float]],
                  **options: Any) -> None:
         self.html = offset_demo_html(datasets, **options)
         self.n_datasets = len(datasets)
-        self._explorer: _Explorer | None = None
+        self._explorer: Explorer | None = None
 
     @classmethod
-    def from_explorer(cls, explorer: _Explorer,
+    def from_explorer(cls, explorer: Explorer,
                       datasets: Mapping[str, tuple[ArrayLike, ArrayLike, ArrayLike, float]],
                       **options: Any) -> OffsetDemo:
         """The demo of ``datasets``, with the explorer for Jupyter and as the fallback."""
         out = cls(datasets, fallback=explorer.static_html() + PAGE_NOTE, **options)
         out._explorer = explorer
         return out
-
-    def _repr_html_(self) -> str:
-        return self.html
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
-        # The explorer's widget view wins in Jupyter; pages without a kernel drop it
-        # (nb_mime_priority_overrides in _config.yml) and use the text/html.
-        bundle: dict = {}
-        if self._explorer is not None:
-            bundle.update(self._explorer._repr_mimebundle_(include=include, exclude=exclude))
-        bundle["text/html"] = self.html
-        bundle["text/plain"] = repr(self)
-        return bundle
-
-    def __repr__(self) -> str:
-        n = self.n_datasets
-        return f"<offset demo, {n} data set{'s' if n != 1 else ''}>"

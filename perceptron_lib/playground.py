@@ -15,7 +15,6 @@ play its part there.
 from __future__ import annotations
 
 import hashlib
-import html
 import json
 import re
 from collections.abc import Mapping
@@ -23,6 +22,7 @@ from typing import Any
 
 from numpy.typing import ArrayLike
 
+from ._page_demo import attributes, data_json
 from ._validate import check_count, check_data
 
 MODES = (None, "margin")
@@ -163,10 +163,9 @@ def playground_html(
     }
     if mode:
         attrs["data-mode"] = mode
-    attrs["data-datasets"] = json.dumps(sets, separators=(",", ":"), allow_nan=False)
+    attrs["data-datasets"] = data_json(sets)
     attrs["id"] = demo_id("playground", attrs, element_id)
-    inner = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
-    return f'<div {inner}>\n<p class="playground-fallback">{fallback}</p>\n</div>'
+    return f'<div {attributes(attrs)}>\n<p class="playground-fallback">{fallback}</p>\n</div>'
 
 
 class Playground:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import html
 import itertools
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +26,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ._page_demo import attributes, data_json, mime_bundle
 from ._validate import check_data, check_scalar, check_theta
 from .spam import FEATURE_NAMES, MessageCounts, count_message, spam_features, tokenize
 
@@ -437,8 +437,8 @@ def spam_demo_html(theta: ArrayLike, theta_0: float, X: ArrayLike, y: ArrayLike,
         "</figure>",
         "</div>",
     ])
-    data = esc(json.dumps(config, separators=(",", ":"), allow_nan=False), quote=True)
-    return (f'<div class="spam-demo" data-config="{data}">\n'
+    attrs = attributes({"class": "spam-demo", "data-config": data_json(config)})
+    return (f'<div {attrs}>\n'
             f'<div class="spam-demo-fallback">{fallback}</div>\n{live}\n</div>')
 
 
@@ -481,10 +481,8 @@ class SpamDemo:
                                    fallback=self.explorer.static_html())
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, Any]:
-        bundle = self.explorer._repr_mimebundle_(include=include, exclude=exclude)
-        bundle["text/html"] = self.html
-        bundle["text/plain"] = f"SpamDemo: {self.explorer.alt_text()}"
-        return bundle
+        return mime_bundle(self.explorer, self.html, f"SpamDemo: {self.explorer.alt_text()}",
+                           include, exclude)
 
     def __repr__(self) -> str:
         return f"<spam demo, theta={self.model.theta.tolist()}, theta_0={self.model.theta_0}>"

@@ -7,32 +7,27 @@ the library exactly on data whose arithmetic is exact (small integers, halves, .
 from __future__ import annotations
 
 
+def _score(theta, theta_0, x):
+    """theta . x + theta_0, summed left to right."""
+    score = 0.0
+    for j in range(len(theta)):
+        score += theta[j] * x[j]
+    return score + theta_0
+
+
+def _visit(theta, theta_0, x, label, margin, offset):
+    """One visit: update when label * score <= margin.  Returns (theta, theta_0, updated)."""
+    if label * _score(theta, theta_0, x) <= margin:
+        theta = [theta[j] + label * x[j] for j in range(len(theta))]
+        if offset:
+            theta_0 += label
+        return theta, theta_0, True
+    return theta, theta_0, False
+
+
 def naive_perceptron(X, y, tau, offset=True):
     """Return (theta, theta_0, mistakes, epochs, converged, updates) with updates=[(t, i)]."""
-    d = len(X[0])
-    theta = [0.0] * d
-    theta_0 = 0.0
-    mistakes = 0
-    updates = []
-    epochs = 0
-    for t in range(1, tau + 1):
-        epochs = t
-        changed = False
-        for i, (x, label) in enumerate(zip(X, y, strict=True)):
-            score = 0.0
-            for j in range(d):
-                score += theta[j] * x[j]
-            score += theta_0
-            if label * score <= 0:
-                theta = [theta[j] + label * x[j] for j in range(d)]
-                if offset:
-                    theta_0 += label
-                mistakes += 1
-                updates.append((t, i))
-                changed = True
-        if not changed:
-            return theta, theta_0, mistakes, epochs, True, updates
-    return theta, theta_0, mistakes, epochs, False, updates
+    return naive_margin_perceptron(X, y, tau, 0.0, offset)
 
 
 def naive_margin_perceptron(X, y, tau, margin, offset=True):
@@ -40,8 +35,7 @@ def naive_margin_perceptron(X, y, tau, margin, offset=True):
 
     Returns (theta, theta_0, mistakes, epochs, converged, updates) like naive_perceptron.
     """
-    d = len(X[0])
-    theta = [0.0] * d
+    theta = [0.0] * len(X[0])
     theta_0 = 0.0
     mistakes = 0
     updates = []
@@ -50,14 +44,8 @@ def naive_margin_perceptron(X, y, tau, margin, offset=True):
         epochs = t
         changed = False
         for i, (x, label) in enumerate(zip(X, y, strict=True)):
-            score = 0.0
-            for j in range(d):
-                score += theta[j] * x[j]
-            score += theta_0
-            if label * score <= margin:
-                theta = [theta[j] + label * x[j] for j in range(d)]
-                if offset:
-                    theta_0 += label
+            theta, theta_0, updated = _visit(theta, theta_0, x, label, margin, offset)
+            if updated:
                 mistakes += 1
                 updates.append((t, i))
                 changed = True
@@ -84,12 +72,7 @@ def naive_multiclass_perceptron(X, labels, tau, offset=True):
         changed = False
         for i, (x, label) in enumerate(zip(X, labels, strict=True)):
             k = classes.index(label)
-            scores = []
-            for c in range(m):
-                s = 0.0
-                for j in range(d):
-                    s += Theta[c][j] * x[j]
-                scores.append(s + theta_0[c])
+            scores = [_score(Theta[c], theta_0[c], x) for c in range(m)]
             p = None
             for c in range(m):
                 if c != k and (p is None or scores[c] > scores[p]):
@@ -145,14 +128,8 @@ def naive_averaged(X, y, tau, offset=True):
     for _t in range(tau):
         clean = True
         for x, label in zip(X, y, strict=True):
-            score = 0.0
-            for j in range(d):
-                score += theta[j] * x[j]
-            score += theta_0
-            if label * score <= 0:
-                theta = [theta[j] + label * x[j] for j in range(d)]
-                if offset:
-                    theta_0 += label
+            theta, theta_0, updated = _visit(theta, theta_0, x, label, 0.0, offset)
+            if updated:
                 clean = False
             seen.append(list(theta))
             seen_0.append(theta_0)

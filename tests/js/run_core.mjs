@@ -9,44 +9,22 @@
 // compares the results with perceptron_lib.
 // A bad case stops the script with exit status 1 and the core's message on stderr.
 
-import { readFileSync } from "node:fs";
+import { readCases, runCases, writeJSON } from "./runner.mjs";
 import { createRun, epochTotals, run } from "../../book/_playground/perceptron-core.mjs";
 
-const path = process.argv[2];
-if (!path) {
-  process.stderr.write("usage: node tests/js/run_core.mjs CASES.json\n");
-  process.exit(2);
-}
+const data = readCases("run_core.mjs");
 
-let data;
-try {
-  data = JSON.parse(readFileSync(path, "utf8"));
-} catch (err) {
-  process.stderr.write(`cannot read ${path}: ${err.message}\n`);
-  process.exit(1);
-}
-if (!data || !Array.isArray(data.cases)) {
-  process.stderr.write(`${path} must hold {"cases": [...]}\n`);
-  process.exit(1);
-}
-
-const results = [];
-data.cases.forEach((c, k) => {
-  try {
-    const offset = c.offset === undefined ? true : c.offset;
-    const out = run(c.X, c.y, c.tau, offset);
-    // the chart's numbers after the whole run and after a number of visits
-    const whole = createRun(c.X, c.y, c.tau, offset);
-    whole.run();
-    out.epochTotals = epochTotals(whole);
-    const part = createRun(c.X, c.y, c.tau, offset);
-    const visits = c.visits ?? Math.floor(1.5 * c.X.length);
-    for (let k = 0; k < visits && !part.done; k++) part.step();
-    out.epochTotalsPart = { visits, totals: epochTotals(part) };
-    results.push(out);
-  } catch (err) {
-    process.stderr.write(`case ${k}: ${err.message}\n`);
-    process.exit(1);
-  }
+const results = runCases(data.cases, (c) => {
+  const offset = c.offset === undefined ? true : c.offset;
+  const out = run(c.X, c.y, c.tau, offset);
+  // the chart's numbers after the whole run and after a number of visits
+  const whole = createRun(c.X, c.y, c.tau, offset);
+  whole.run();
+  out.epochTotals = epochTotals(whole);
+  const part = createRun(c.X, c.y, c.tau, offset);
+  const visits = c.visits ?? Math.floor(1.5 * c.X.length);
+  for (let k = 0; k < visits && !part.done; k++) part.step();
+  out.epochTotalsPart = { visits, totals: epochTotals(part) };
+  return out;
 });
-process.stdout.write(JSON.stringify({ results }) + "\n");
+writeJSON({ results });

@@ -12,26 +12,10 @@
 // perceptron_lib.  A bad case stops the script with exit status 1 and the message on
 // stderr.
 
-import { readFileSync } from "node:fs";
+import { readCases, runCases, writeJSON } from "./runner.mjs";
 import { GAMMAS, cellCentres, createKernelRun, decision, kernelEpochTotals, kernelRun, makeKernel, viewBox } from "../../book/_kernel_playground/kernel-core.mjs";
 
-const path = process.argv[2];
-if (!path) {
-  process.stderr.write("usage: node tests/js/run_kernel_core.mjs CASES.json\n");
-  process.exit(2);
-}
-
-let data;
-try {
-  data = JSON.parse(readFileSync(path, "utf8"));
-} catch (err) {
-  process.stderr.write(`cannot read ${path}: ${err.message}\n`);
-  process.exit(1);
-}
-if (!data || !Array.isArray(data.cases)) {
-  process.stderr.write(`${path} must hold {"cases": [...]}\n`);
-  process.exit(1);
-}
+const data = readCases("run_kernel_core.mjs");
 
 // The chart's numbers part-way: one and a half epochs, read twice on the way (the second
 // read continues from what the first remembered).
@@ -45,32 +29,26 @@ function midway(c) {
   return { steps, totals: kernelEpochTotals(r) };
 }
 
-const results = [];
-data.cases.forEach((c, k) => {
-  try {
-    const r = kernelRun(c.X, c.y, c.kernel, c.tau ?? 100, c.offset ?? true);
-    const view = viewBox(c.X);
-    const grid = cellCentres(view, c.grid ?? 30);
-    const f = decision(r.model, grid);
-    const fTrain = decision(r.model, r.model.X);
-    results.push({
-      alpha: r.alpha,
-      theta0: r.theta0,
-      mistakes: r.mistakes,
-      epochs: r.epochs,
-      converged: r.converged,
-      history: r.history,
-      trainingErrors: r.trainingErrors,
-      view,
-      grid,
-      decision: Array.from(f),
-      decisionTrain: Array.from(fTrain),
-      epochTotals: kernelEpochTotals(r.model),
-      epochTotalsMidway: midway(c),
-    });
-  } catch (err) {
-    process.stderr.write(`case ${k}: ${err.message}\n`);
-    process.exit(1);
-  }
+const results = runCases(data.cases, (c) => {
+  const r = kernelRun(c.X, c.y, c.kernel, c.tau ?? 100, c.offset ?? true);
+  const view = viewBox(c.X);
+  const grid = cellCentres(view, c.grid ?? 30);
+  const f = decision(r.model, grid);
+  const fTrain = decision(r.model, r.model.X);
+  return {
+    alpha: r.alpha,
+    theta0: r.theta0,
+    mistakes: r.mistakes,
+    epochs: r.epochs,
+    converged: r.converged,
+    history: r.history,
+    trainingErrors: r.trainingErrors,
+    view,
+    grid,
+    decision: Array.from(f),
+    decisionTrain: Array.from(fTrain),
+    epochTotals: kernelEpochTotals(r.model),
+    epochTotalsMidway: midway(c),
+  };
 });
-process.stdout.write(JSON.stringify({ gammas: GAMMAS, results }) + "\n");
+writeJSON({ gammas: GAMMAS, results });

@@ -15,56 +15,34 @@
 // compares all of it with perceptron_lib.  A bad case stops the script with exit status
 // 1 and the message on stderr.
 
-import { readFileSync } from "node:fs";
+import { readCases, runCases, writeJSON } from "./runner.mjs";
 import * as m from "../../book/_margin_demo/margin-core.mjs";
 
-const path = process.argv[2];
-if (!path) {
-  process.stderr.write("usage: node tests/js/run_margin_core.mjs CASES.json\n");
-  process.exit(2);
-}
+const data = readCases("run_margin_core.mjs");
 
-let data;
-try {
-  data = JSON.parse(readFileSync(path, "utf8"));
-} catch (err) {
-  process.stderr.write(`cannot read ${path}: ${err.message}\n`);
-  process.exit(1);
-}
-if (!data || !Array.isArray(data.cases)) {
-  process.stderr.write(`${path} must hold {"cases": [...]}\n`);
-  process.exit(1);
-}
-
-const results = [];
-data.cases.forEach((c, k) => {
-  try {
-    const run = m.marginRun(c.X, c.y, c.mu, c.tau);
-    const R = m.liftedRadius(c.X);
-    const Rmu = m.marginRadius(R, c.mu);
-    const margins = m.liftedMargins(c.X, c.y, c.theta, c.theta0);
-    const atGamma = c.gammas.map((g) => {
-      const d = m.deficiencies(c.X, c.y, c.theta, c.theta0, g);
-      const D = m.totalDeficiency(d);
-      return { gamma: g, d, D, bound: m.fsBound(R, g, D), boundMu: m.fsBound(Rmu, g, D) };
-    });
-    const stops = (c.stops ?? []).map((s) => {
-      const r = m.createMarginRun(c.X, c.y, c.mu, c.tau);
-      for (let j = 0; j < s && !r.done; j++) r.step();
-      const g = c.gammas[0];
-      const D = m.totalDeficiency(m.deficiencies(c.X, c.y, c.theta, c.theta0, g), r.visits);
-      return {
-        steps: s, theta: r.theta.slice(), theta0: r.theta0, updates: r.updates, mistakes: r.mistakes,
-        visits: r.visits.slice(), D, bound: m.fsBound(Rmu, g, D),
-        margin: m.hypothesisMargin(c.X, c.y, r.theta, r.theta0),
-        best: m.bestGamma(margins, Rmu, r.visits, R),
-        chart: m.marginEpochTotals(r),
-      };
-    });
-    results.push({ run, R, Rmu, margins, atGamma, best: m.bestGamma(margins, R), stops });
-  } catch (err) {
-    process.stderr.write(`case ${k}: ${err.message}\n`);
-    process.exit(1);
-  }
+const results = runCases(data.cases, (c) => {
+  const run = m.marginRun(c.X, c.y, c.mu, c.tau);
+  const R = m.liftedRadius(c.X);
+  const Rmu = m.marginRadius(R, c.mu);
+  const margins = m.liftedMargins(c.X, c.y, c.theta, c.theta0);
+  const atGamma = c.gammas.map((g) => {
+    const d = m.deficiencies(c.X, c.y, c.theta, c.theta0, g);
+    const D = m.totalDeficiency(d);
+    return { gamma: g, d, D, bound: m.fsBound(R, g, D), boundMu: m.fsBound(Rmu, g, D) };
+  });
+  const stops = (c.stops ?? []).map((s) => {
+    const r = m.createMarginRun(c.X, c.y, c.mu, c.tau);
+    for (let j = 0; j < s && !r.done; j++) r.step();
+    const g = c.gammas[0];
+    const D = m.totalDeficiency(m.deficiencies(c.X, c.y, c.theta, c.theta0, g), r.visits);
+    return {
+      steps: s, theta: r.theta.slice(), theta0: r.theta0, updates: r.updates, mistakes: r.mistakes,
+      visits: r.visits.slice(), D, bound: m.fsBound(Rmu, g, D),
+      margin: m.hypothesisMargin(c.X, c.y, r.theta, r.theta0),
+      best: m.bestGamma(margins, Rmu, r.visits, R),
+      chart: m.marginEpochTotals(r),
+    };
+  });
+  return { run, R, Rmu, margins, atGamma, best: m.bestGamma(margins, R), stops };
 });
-process.stdout.write(JSON.stringify({ mus: m.MUS, gammaSteps: m.GAMMA_STEPS, results }) + "\n");
+writeJSON({ mus: m.MUS, gammaSteps: m.GAMMA_STEPS, results });

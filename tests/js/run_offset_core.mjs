@@ -12,44 +12,22 @@
 // perceptron_lib.  A bad case stops the script with exit status 1 and the message on
 // stderr.
 
-import { readFileSync } from "node:fs";
+import { readCases, runCases, writeJSON } from "./runner.mjs";
 import {
   C_VALUES, THETA0_STEPS, THETA_STEPS, finish, lift, liftStats, liftedRun, originRun, unlift,
 } from "../../book/_offset_demo/offset-core.mjs";
 
-const path = process.argv[2];
-if (!path) {
-  process.stderr.write("usage: node tests/js/run_offset_core.mjs CASES.json\n");
-  process.exit(2);
-}
+const data = readCases("run_offset_core.mjs");
 
-let data;
-try {
-  data = JSON.parse(readFileSync(path, "utf8"));
-} catch (err) {
-  process.stderr.write(`cannot read ${path}: ${err.message}\n`);
-  process.exit(1);
-}
-if (!data || !Array.isArray(data.cases)) {
-  process.stderr.write(`${path} must hold {"cases": [...]}\n`);
-  process.exit(1);
-}
-
-const results = [];
-data.cases.forEach((c, k) => {
-  try {
-    const lifted = finish(liftedRun(c.X, c.y, c.c, c.tau));
-    const origin = finish(originRun(c.X, c.y, c.tau));
-    results.push({
-      lifted: lift(c.X, c.c),
-      liftedRun: lifted,
-      back: unlift(lifted.theta, c.c),
-      originRun: origin,
-      stats: (c.classifiers ?? []).map((h) => liftStats(c.X, c.y, h.theta, h.theta0, c.c)),
-    });
-  } catch (err) {
-    process.stderr.write(`case ${k}: ${err.message}\n`);
-    process.exit(1);
-  }
+const results = runCases(data.cases, (c) => {
+  const lifted = finish(liftedRun(c.X, c.y, c.c, c.tau));
+  const origin = finish(originRun(c.X, c.y, c.tau));
+  return {
+    lifted: lift(c.X, c.c),
+    liftedRun: lifted,
+    back: unlift(lifted.theta, c.c),
+    originRun: origin,
+    stats: (c.classifiers ?? []).map((h) => liftStats(c.X, c.y, h.theta, h.theta0, c.c)),
+  };
 });
-process.stdout.write(JSON.stringify({ cValues: C_VALUES, thetaSteps: THETA_STEPS, theta0Steps: THETA0_STEPS, results }) + "\n");
+writeJSON({ cValues: C_VALUES, thetaSteps: THETA_STEPS, theta0Steps: THETA0_STEPS, results });

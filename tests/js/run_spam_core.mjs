@@ -8,15 +8,10 @@
 // features, tokens and, for each model, the score and verdict.
 // tests/test_spam_demo_core.py compares them with perceptron_lib.
 
-import { readFileSync } from "node:fs";
+import { readCases, writeJSON } from "./runner.mjs";
 import { countMessage, featuresOf, score, tokenize, verdict } from "../../book/_spam_demo/spam-core.mjs";
 
-const path = process.argv[2];
-if (!path) {
-  process.stderr.write("usage: node tests/js/run_spam_core.mjs CASES.json\n");
-  process.exit(2);
-}
-const data = JSON.parse(readFileSync(path, "utf8"));
+const data = readCases("run_spam_core.mjs", "messages");
 const results = data.messages.map((message) => {
   let counts;
   try {
@@ -28,4 +23,4 @@ const results = data.messages.map((message) => {
   const scores = (data.models || []).map((m) => score(features, m));
   return { counts, features, tokens: tokenize(message), scores, verdicts: scores.map(verdict) };
 });
-process.stdout.write(JSON.stringify({ results }) + "\n");
+writeJSON({ results });
