@@ -74,10 +74,15 @@ def datasets_of(page) -> list[dict]:
 
 
 def click_at(page, x: float, y: float, shift: bool = False) -> None:
+    # The page may still move under the playground (formulas typeset, pictures loaded
+    # above it): bring its plot into view, then find the point's place on the screen.
+    page.locator(f"{SEL} svg").first.scroll_into_view_if_needed()
     cx, cy = page.evaluate(
         f"([x, y]) => document.querySelector('{SEL}').perceptronPlayground.clientPoint(x, y)",
         [x, y],
     )
+    size = page.viewport_size
+    assert 0 <= cx < size["width"] and 0 <= cy < size["height"], (cx, cy, size)
     if shift:
         page.keyboard.down("Shift")
     page.mouse.click(cx, cy)
@@ -268,15 +273,29 @@ def key_of(page) -> str:
     return page.locator(SEL).get_attribute("id")
 
 
-def wait_for_url(page, key: str, present: bool = True) -> dict | None:
-    """The playground's state in the page's URL, once the coalesced write has happened."""
-    page.wait_for_timeout(300)  # url-state.mjs writes at most every 120 ms
-    page.wait_for_function("([k, p]) => new URL(location.href).searchParams.has(k) === p",
-                           arg=[key, present])
+def _url_state(page, key: str) -> dict | None:
     text = page.evaluate("(k) => new URL(location.href).searchParams.get(k)", key)
     if text is None:
         return None
     return json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+
+
+def wait_for_url(page, key: str, present: bool = True, until=None) -> dict | None:
+    """The playground's state in the page's URL, once the coalesced write has happened.
+
+    ``until`` (a test of the decoded state) waits for the write that a test expects,
+    rather than taking whatever the URL holds when a fixed pause ends.
+    """
+    page.wait_for_timeout(300)  # url-state.mjs writes at most every 120 ms
+    page.wait_for_function("([k, p]) => new URL(location.href).searchParams.has(k) === p",
+                           arg=[key, present])
+    saved = _url_state(page, key)
+    for _ in range(100):
+        if until is None or (saved is not None and until(saved)):
+            break
+        page.wait_for_timeout(100)
+        saved = _url_state(page, key)
+    return saved
 
 
 def epoch_rows(X, y, result) -> list[dict]:
@@ -368,7 +387,8 @@ def test_back_returns_to_the_state_before_each_edit(open_page):
     wait_for_url(page, key)
     page.locator(f"{SEL} .pg-step").click()
     click_at(page, -1.5, -2.0, shift=True)
-    saved = wait_for_url(page, key)
+    saved = wait_for_url(page, key, until=lambda st: len(st.get("p", [])) >= 2
+                         and st["p"][-1][:2] == [-1.5, -2.0])
     assert [p[:2] for p in saved["p"]][-2:] == [[0.5, -2.0], [-1.5, -2.0]]
     assert "s" not in saved  # an edit starts the run again
     page.go_back()
