@@ -23,6 +23,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -170,7 +171,11 @@ def announce_when_ready(info_file: Path, server: subprocess.Popen, since: float)
             if info_file.stat().st_mtime < since - 1:
                 raise OSError("a file left by an earlier server with the same process id")
             info = json.loads(info_file.read_text())
-        except (OSError, ValueError):  # not written yet, or half written
+            # Written just before the server answers: print only an address that works.
+            with socket.create_connection((info.get("hostname") or "127.0.0.1", info["port"]),
+                                          timeout=2):
+                pass
+        except (OSError, ValueError, KeyError):  # not written yet, half written, not up
             time.sleep(0.2)
             continue
         print(f"\nThe course is open at\n\n    {course_url(info)}\n\n"

@@ -164,7 +164,12 @@ def check_serves_the_course(lab: Lab, port: int) -> str:
     token = parse_qs(url.query)["token"][0]
     base = f"http://127.0.0.1:{port}"
 
-    status, _, body = get(f"{base}/api/status", token)
+    try:
+        status, _, body = get(f"{base}/api/status", token)
+    except urllib.error.URLError as err:  # the printed address must already answer
+        lab.stop()
+        pytest.fail(f"{address} printed but does not answer: {err}\n--- stderr\n"
+                    + "".join(lab.err)[-4000:])
     assert status == 200, body[:500]
     assert "started" in json.loads(body)
 
