@@ -17,7 +17,7 @@ reference taken in the same run:
 2. **The algorithm page, interactive.**  Fresh browser contexts (empty cache, like a
    first visit) load the chapter from the local server; then, as a reader arriving
    from the introduction, fresh contexts that load the introduction first (the theme's
-   and MathJax's files cached) and then the chapter.  A script polls every 10 ms
+   files cached) and then the chapter.  A script polls every 10 ms
    from the start; the moment the playground exists and answers a click on Step is
    "interactive".  Also reported: DOMContentLoaded, the load event, and the end of the
    last long task (> 50 ms) in the first 3 s.  The reference is the genindex page (the
@@ -128,7 +128,7 @@ def summary(values: list[float]) -> dict[str, float]:
 def step_benchmark(browser, base: str, steps: int) -> dict:
     X, y = pl.make_noisy(500, d=2, flip=0.1, gamma=0.05, R=1.5, seed=0)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    harness.goto(page, f"{base}/book/01_algorithm.html")  # and let MathJax finish
+    harness.goto(page, f"{base}/book/01_algorithm.html")  # and let the formulas' fonts load
     page.wait_for_function(f"() => document.querySelector('{SEL}').perceptronPlayground")
     page.locator(SEL).scroll_into_view_if_needed()
     page.evaluate(f"([X, y]) => document.querySelector('{SEL}').perceptronPlayground"

@@ -1,11 +1,10 @@
-"""The book's page speed extensions, without a build: picture sizes, descriptions, math.
+"""The book's page speed extensions, without a build: picture sizes and descriptions.
 
 ``book/_ext/image_sizes.py`` reads a picture's size from its first bytes: checked
 against Pillow on PNG and GIF files and against matplotlib's own figure size on SVG.
 ``book/_ext/page_descriptions.py`` reads ``book/descriptions.yml``: every page of the
 table of contents has a sentence of its own, and a bad file is refused with a message
-that names the problem.  ``book/_ext/math_settle.py`` preloads files of MathJax's
-bundle: each must exist there, or the page would log a failed request.
+that names the problem.  (Formulas typeset at build time: tests/test_static_math.py.)
 """
 
 from __future__ import annotations
@@ -28,7 +27,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "book" / "_ext"))
 
 import image_sizes  # noqa: E402
-import math_settle  # noqa: E402
 import page_descriptions  # noqa: E402
 from sphinx.errors import ExtensionError  # noqa: E402
 
@@ -124,35 +122,6 @@ def test_meta_tag_escapes_quotes_and_markup():
     tag = page_descriptions.meta_tag('The "margin" <of> a & b')
     assert tag.strip() == ('<meta name="description" content="The &quot;margin&quot; '
                            '&lt;of&gt; a &amp; b" />')
-
-
-def test_has_math_finds_sphinx_formulas_only():
-    assert math_settle.has_math('<span class="math notranslate nohighlight">\\(x\\)</span>')
-    assert math_settle.has_math("<div class='math'>\\[x\\]</div>")
-    assert not math_settle.has_math('<span class="mathematics">x</span>')
-    assert not math_settle.has_math('<p class="no-math-here">x</p>')
-    assert not math_settle.has_math("")
-
-
-def test_preloaded_files_are_in_mathjax():
-    import offline_assets
-
-    source = offline_assets.mathjax_source()
-    links = math_settle.head_links("../_static")
-    paths = re.findall(r'href="\.\./_static/mathjax/([^"]+)"', links)
-    assert len(paths) == 1 + len(math_settle.FONTS)
-    for rel in paths:
-        assert (source / rel).is_file(), rel
-        assert any(rel.startswith(n) for n in offline_assets.NEEDED), f"{rel} is not copied"
-
-
-def test_text_before_math_counts_the_text_a_reader_sees_first():
-    body = ('<h1>Title &amp; more</h1>\n<p>Some   words</p>'
-            '<p>then <span class="math notranslate">\\(x\\)</span></p>')
-    # "Title & more Some words then": tags dropped, entities read, white space as one
-    assert math_settle.text_before_math(body) == len("Title & more Some words then")
-    assert math_settle.text_before_math('<p class="math">x</p>') == 0
-    assert math_settle.text_before_math("<p>no formula</p>") is None
 
 
 def test_a_page_without_a_description_stops_the_build():

@@ -141,18 +141,6 @@ def site_pages(site: Path) -> list[str]:
     )
 
 
-MATHJAX_DONE = """
-async () => {
-  if (!window.MathJax) return "no-mathjax";
-  for (let k = 0; k < 200 && !(MathJax.startup && MathJax.startup.promise); k++)
-    await new Promise((r) => setTimeout(r, 25));
-  if (MathJax.startup && MathJax.startup.promise) await MathJax.startup.promise;
-  if (MathJax.typesetPromise) await MathJax.typesetPromise();
-  return "typeset";
-}
-"""
-
-
 # ---------------------------------------------------------------------------------------
 # What a test learns from one page.
 
@@ -202,7 +190,7 @@ def load(page, url: str) -> dict:
 def goto(page, url: str) -> str:
     """Open ``url`` (following the site's redirect page) and wait for its formulas.
 
-    Returns what :data:`WAIT_FOR_MATH` says: "typeset", "no math" or "timeout".
+    Returns what :data:`WAIT_FOR_MATH` says: "typeset" or "no math".
     """
     redirects = 'http-equiv="refresh"' in page.request.get(url).text().lower()
     page.goto(url, wait_until="load")

@@ -18,7 +18,10 @@
     mathErrors: document.querySelectorAll("mjx-merror").length,
     // an unknown command is typeset in red as its own name: find it in the hidden MathML
     mathUnknown: [...document.querySelectorAll("mjx-assistive-mml")].map((e) => e.textContent).filter((s) => /\\[A-Za-z]/.test(s)),
-    mathPending: document.querySelectorAll("mjx-lazy").length,
+    // formulas are typeset when the site is built: no page loads MathJax
+    mathjaxLoaded: Boolean(window.MathJax) || [...document.scripts].some((e) => /mathjax/i.test(e.src)),
+    // and the fonts their style sheet names all load
+    mathFontsFailed: [...document.fonts].filter((f) => /MJX/.test(f.family) && f.status === "error").map((f) => f.family),
     formulas: document.querySelectorAll("mjx-container").length,
     imagesWithoutAlt: [...document.images].filter((i) => !(i.getAttribute("alt") || "").trim()).map((i) => i.src),
     brokenImages: [...document.images].filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.src),
