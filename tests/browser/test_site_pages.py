@@ -74,7 +74,8 @@ def test_every_formula_is_typeset(visits):
                       ("mathUnknown", "formulas with a command MathJax does not know"),
                       ("mathjaxLoaded", "MathJax loaded by the page (formulas are typeset "
                                         "when the site is built)"),
-                      ("mathFontsFailed", "formula fonts that did not load")]:
+                      ("mathFontsFailed", "formula fonts that did not load"),
+                      ("mathScrollUnfocusable", "formulas that scroll but cannot be focused")]:
         bad = offenders(visits, key)
         assert not bad, f"{what}: {bad}"
     # the chapters are full of mathematics: make sure it was found at all
