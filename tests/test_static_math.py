@@ -101,6 +101,20 @@ def test_rewrite_keeps_the_element_and_its_number_and_adds_the_style_once():
     assert static_math.find_formulas(out) == []  # nothing left to typeset
 
 
+def test_fonts_used_are_those_of_the_characters_typeset():
+    pages = {"p": static_math.find_formulas(page(
+        '<span class="math notranslate nohighlight">\\(1 + 2\\)</span>',
+        '<div class="math notranslate nohighlight">\\[\\mathcal{D} = \\sum_i x_i\\]</div>'))}
+    (plain, fancy), css = static_math.typeset(pages)["p"]
+    names = [Path(u).name for u in static_math.fonts_used([plain], css)]
+    assert names == ["MathJax_Zero.woff", "MathJax_Main-Regular.woff"]
+    names = [Path(u).name for u in static_math.fonts_used([plain, fancy], css)]
+    assert names[:2] == ["MathJax_Zero.woff", "MathJax_Main-Regular.woff"]  # in order of use
+    assert {"MathJax_Calligraphic-Regular.woff", "MathJax_Math-Italic.woff",
+            "MathJax_Size2-Regular.woff"} <= set(names), names
+    assert len(names) == len(set(names))
+
+
 def test_static_path_climbs_to_the_site_root(tmp_path):
     assert static_math.static_path(tmp_path / "index.html", tmp_path) == "_static"
     assert static_math.static_path(tmp_path / "book" / "a.html", tmp_path) == "../_static"
@@ -118,7 +132,9 @@ def test_typeset_site_writes_every_page_once_and_copies_the_fonts(tmp_path):
     fonts = re.findall(r'url\("([^"]+)"\)', chapter)
     assert fonts and all((tmp_path / "book" / f).resolve().is_file() for f in fonts)
     preloads = re.findall(r'<link rel="preload" href="([^"]+)"', chapter)
-    assert len(preloads) == 2 and all((tmp_path / "book" / f).resolve().is_file() for f in preloads)
+    assert sorted(Path(f).name for f in preloads) == [
+        "MathJax_Main-Regular.woff", "MathJax_Math-Italic.woff", "MathJax_Zero.woff"]
+    assert all((tmp_path / "book" / f).resolve().is_file() for f in preloads)
     assert (tmp_path / "plain.html").read_text() == page("no formula")
     # an incremental build leaves typeset pages: a second pass changes nothing
     before = {p: p.read_text() for p in tmp_path.rglob("*.html")}

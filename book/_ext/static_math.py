@@ -13,7 +13,7 @@ it collects the formulas of every page, typesets them with MathJax 3 under Node.
   readers speak, inside the element Sphinx made for it (so the equation numbers and their
   links stay);
 - in the page's head, the style sheet of the characters that page uses, and a preload
-  of the two fonts nearly every formula needs;
+  of the fonts its first formulas need;
 - the fonts themselves in ``_static/mathjax/woff-v2``.
 
 MathJax's sources come from the Python package ``django-static-mathjax`` (the npm package
@@ -48,7 +48,9 @@ RENDERER = HERE / "tex-to-chtml.cjs"
 SCROLL_SCRIPT = (HERE / "math-scroll.js").read_text()
 FONT_DIR = "mathjax/woff-v2"  # under _static
 FONT_URL = "@MATHJAX-FONTS@"  # written by the renderer, replaced per page
-PRELOAD = ("MathJax_Main-Regular.woff", "MathJax_Math-Italic.woff")
+# The fonts of the page's first formulas are preloaded, so that they arrive with the page's
+# style sheets instead of after its first layout (the text around a formula waits for them).
+FIRST_FORMULAS = 20
 NODE_MAJOR = 18
 
 # The element Sphinx writes around a formula, and the formula's TeX inside it.
@@ -56,6 +58,9 @@ _ELEMENT = re.compile(r'(<(span|div) class="math notranslate nohighlight"[^>]*>)
 _EQNO = re.compile(r'<span class="eqno">.*?</span>', re.S)
 _DELIMITED = re.compile(r"\s*\\([(\[])(.*)\\([)\]])\s*", re.S)
 _HEAD_END = re.compile(r"</head>", re.I)
+_FONT_FACE = re.compile(r'@font-face[^{]*\{\s*font-family:\s*([\w-]+);\s*src:\s*url\("([^"]+)"\)')
+_FONT_CLASS = re.compile(r"\.(TEX-[A-Z0-9]+)\s*\{\s*font-family:\s*MJXZERO,\s*([\w-]+);")
+_CHAR_CLASS = re.compile(r'<mjx-c class="mjx-c[0-9A-F]+(?: (TEX-[A-Z0-9]+))?"')
 MARK = '<style id="mathjax-chtml">'
 
 
@@ -147,11 +152,30 @@ def typeset(pages: dict[str, list[Formula]]) -> dict[str, tuple[list[str], str]]
     return {name: (out["html"], out["css"]) for name, out in answers}
 
 
-def head(css: str, static: str) -> str:
+def fonts_used(markup: list[str], css: str) -> list[str]:
+    """The font files (URLs as the style sheet names them) that some formulas need.
+
+    MathJax's style sheet maps each font family to its file (``@font-face``) and each
+    class of a character (``TEX-I``, ``TEX-S1``, ...) to a family; a character without
+    a class is in the main font.  Every character's family starts with the zero-width
+    font, so it comes first.
+    """
+    files = dict(_FONT_FACE.findall(css))
+    families = dict(_FONT_CLASS.findall(css))
+    used = ["MJXZERO"]
+    for out in markup:
+        for cls in _CHAR_CLASS.findall(out):
+            family = families.get(cls, "MJXTEX") if cls else "MJXTEX"
+            if family not in used:
+                used.append(family)
+    return [files[f] for f in used if f in files]
+
+
+def head(css: str, static: str, preload: list[str] = ()) -> str:
     """The page's math style sheet and font preloads; ``static`` is the path to _static."""
     fonts = f"{static}/{FONT_DIR}"
-    links = "".join(f'<link rel="preload" href="{fonts}/{font}" as="font" type="font/woff" '
-                    'crossorigin="anonymous" />\n' for font in PRELOAD)
+    links = "".join(f'<link rel="preload" href="{url.replace(FONT_URL, fonts)}" as="font" '
+                    'type="font/woff" crossorigin="anonymous" />\n' for url in preload)
     return links + MARK + css.replace(FONT_URL, fonts) + "</style>\n"
 
 
@@ -166,7 +190,8 @@ def rewrite(page: str, formulas: list[Formula], markup: list[str], css: str, sta
     where = _HEAD_END.search(page)
     if where is None:
         raise ValueError("a page without </head>")
-    return page[:where.start()] + head(css, static) + page[where.start():]
+    preload = fonts_used(markup[:FIRST_FORMULAS], css)
+    return page[:where.start()] + head(css, static, preload) + page[where.start():]
 
 
 def static_path(page: Path, outdir: Path) -> str:
