@@ -134,7 +134,7 @@ class OffsetDemo {
     }
     this.key = root.id || this.uid; // the demo's key in the URL
     // Undo takes back an edit; a snapshot is the state a link holds.
-    this.history = new EditHistory({
+    this.edits = new EditHistory({
       key: this.key, depth: UNDO_DEPTH,
       snapshot: (what) => ({ what, state: this.getState() }),
       stateObject: () => this.getState(),
@@ -223,8 +223,8 @@ class OffsetDemo {
 
     // editing: the label of new points, undo, the chapter's data again
     const edits = el("div", { class: "od-edits", role: "toolbar", "aria-label": "Edit the data" });
-    const fs = el("fieldset", { class: "od-newlabel" });
-    fs.append(el("legend", {}, "New point"));
+    const fs = el("div", { class: "od-newlabel", role: "radiogroup", "aria-labelledby": id("newlabel") });
+    fs.append(el("span", { class: "od-newlabel-name", id: id("newlabel") }, "New point"));
     this.radios = {};
     for (const [value, text] of [[1, "+1"], [-1, "\u22121"]]) {
       const lab = el("label", { class: `od-radio ${value > 0 ? "od-radio-pos" : "od-radio-neg"}` });
@@ -483,7 +483,7 @@ class OffsetDemo {
   }
 
   onHistory({ state: st, error }) {
-    this.history.forget();
+    this.edits.forget();
     try {
       this.setState(st || this.initial);
       this.say(error || `${st ? "Back to an earlier state" : "Back to the start"}: ${this.where()}.`);
@@ -496,7 +496,7 @@ class OffsetDemo {
 
   /** Write the state to the URL: in place (a step), or a new entry when push is true. */
   saveUrl(push = false) {
-    this.history.save(push ? "push" : "replace");
+    this.edits.save(push ? "push" : "replace");
   }
 
   /** New runs for the current data and c, advanced by `steps` visits. */
@@ -527,7 +527,7 @@ class OffsetDemo {
    * ended); a slider of the classifier leaves them alone (restart false).
    */
   userChange(tag, what, apply, text, restart = true) {
-    this.history.edit(tag, what, () => {
+    this.edits.edit(tag, what, () => {
       if (restart) {
         const wasDone = Boolean(this.runs && this.done);
         const steps = this.steps;
@@ -555,7 +555,7 @@ class OffsetDemo {
     const d = this.data;
     const next = { X: d.X.map((r) => r.slice()), y: d.y.slice() };
     if (fn(next) === false) return false;
-    this.history.edit(tag, what, () => {
+    this.edits.edit(tag, what, () => {
       const wasDone = Boolean(this.runs && this.done);
       this.points = next;
       this.runs = null;
@@ -613,7 +613,7 @@ class OffsetDemo {
       return false;
     }
     this.activate();
-    this.history.edit(null, "the chapter's data", () => {
+    this.edits.edit(null, "the chapter's data", () => {
       const wasDone = Boolean(this.runs && this.done);
       this.points = null;
       this.selected = -1;
@@ -633,14 +633,14 @@ class OffsetDemo {
   }
 
   undo() {
-    const snap = this.history.undo();
+    const snap = this.edits.undo();
     if (!snap) {
       this.say("Nothing to undo.");
       this.renderButtons();
       return false;
     }
     this.setState(snap.state);
-    this.history.save("push");
+    this.edits.save("push");
     this.renderButtons();
     this.say(`Undone: ${snap.what}. ${this.where()}, ${plural(this.steps, "step")} into the runs.`);
     return true;
@@ -806,7 +806,7 @@ class OffsetDemo {
   renderButtons() {
     const done = this.active && this.runs && this.done;
     for (const k of ["step", "epoch", "run"]) this.buttons[k].setAttribute("aria-disabled", String(Boolean(done)));
-    this.editButtons.undo.setAttribute("aria-disabled", String(this.history.depth === 0));
+    this.editButtons.undo.setAttribute("aria-disabled", String(this.edits.depth === 0));
     this.editButtons.data.setAttribute("aria-disabled", String(!this.points));
   }
 
@@ -1100,7 +1100,7 @@ class OffsetDemo {
     this.advance();
     this.render();
     this.say(`${this.stepText()}${this.done ? ` ${this.outcome()}` : ""}`);
-    this.history.moved();
+    this.edits.moved();
     return this.getState();
   }
 
@@ -1110,7 +1110,7 @@ class OffsetDemo {
     do this.advance(); while (this.steps % n !== 0 && !this.done);
     this.render();
     this.say(`Epoch ${Math.ceil(this.steps / n)} finished. ${this.outcome()}`);
-    this.history.moved();
+    this.edits.moved();
     return this.getState();
   }
 
@@ -1119,7 +1119,7 @@ class OffsetDemo {
     while (this.advance()) { /* to the end */ }
     this.render();
     this.say(this.outcome());
-    this.history.moved();
+    this.edits.moved();
     return this.getState();
   }
 
@@ -1128,7 +1128,7 @@ class OffsetDemo {
     this.replay(0);
     this.render();
     this.say("Reset: both runs start again from \u03b8 = 0.");
-    this.history.moved();
+    this.edits.moved();
     return this.getState();
   }
 
@@ -1215,7 +1215,7 @@ class OffsetDemo {
       edited: Boolean(this.points),
       label: this.label,
       selected: this.selected,
-      undoDepth: this.history.depth,
+      undoDepth: this.edits.depth,
       chart: { lifted: this.charts.lifted.values(), origin: this.charts.origin.values() },
     };
   }
