@@ -320,6 +320,7 @@ def test_keyboard_alone_edits_the_points(open_page):
     st = state(page)
     X, y = arrays(st)
     assert len(y) == 4 and y[-1] == -1 and st["label"] == -1
+    assert X[-1].tolist() == [2.0]  # the middle of the picture of 0 to 4
     assert page.locator(f"{SEL} .od-radio-neg input").is_checked()
     assert shown(focused_label(page)).startswith("example 4 at (")
     assert_readout_is_the_library(page, st)
