@@ -391,6 +391,27 @@ def test_undo_takes_back_each_edit_with_the_runs_at_their_step(open_page):
     assert page.errors == []
 
 
+def test_a_slider_dragged_is_one_edit(open_page):
+    page = open_page()
+    for _ in range(3):
+        page.locator(f"{SEL} button.od-btn-step").click()
+    before = page.evaluate(f"() => {API}.getState()")
+    box = page.locator(f"{SEL} input.od-c").bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + box["width"] / 3, y)  # the thumb at c = 1 (position 10 of 30)
+    page.mouse.down()
+    for k in range(1, 11):
+        page.mouse.move(box["x"] + box["width"] * (1 / 3 + k / 30), y)
+    page.mouse.up()
+    st = state(page)
+    assert st["c"] > 3 and st["undoDepth"] == 1 and st["steps"] == 3
+    assert_runs_at(st, 3)
+    page.keyboard.press("Control+z")
+    assert page.evaluate(f"() => {API}.getState()") == before
+    assert shown(state(page)["status"]).startswith("Undone: the change of c.")
+    assert page.errors == []
+
+
 # ---------------------------------------------------------------------------------------
 # The URL: a link with the reader's points, Back, malformed links
 
