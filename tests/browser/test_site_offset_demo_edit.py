@@ -396,6 +396,7 @@ def test_a_slider_dragged_is_one_edit(open_page):
     for _ in range(3):
         page.locator(f"{SEL} button.od-btn-step").click()
     before = page.evaluate(f"() => {API}.getState()")
+    page.locator(f"{SEL} input.od-c").scroll_into_view_if_needed()
     box = page.locator(f"{SEL} input.od-c").bounding_box()
     y = box["y"] + box["height"] / 2
     page.mouse.move(box["x"] + box["width"] / 3, y)  # the thumb at c = 1 (position 10 of 30)
