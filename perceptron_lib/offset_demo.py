@@ -5,7 +5,9 @@ Chapter 2's page carries a demo that runs in the reader's browser
 points ``(x, c)`` in the plane, 2-D data as points ``(x_1, x_2, c)`` in space), with a
 classifier set by sliders, the separator through the origin it becomes after lifting,
 PERCEPTRON-THROUGH-ORIGIN on the lifted data beside the same algorithm on the data as
-they are, and a slider for the appended value ``c``.  A test holds its JavaScript to
+they are, with a chart of each run's updates per epoch, and a slider for the appended
+value ``c``.  The reader may edit the data (add, remove, move a point, flip a label; Undo
+takes an edit back), and a link carries the edited points.  A test holds its JavaScript to
 :func:`perceptron_lib.perceptron_through_origin`, :func:`perceptron_lib.add_offset_feature`,
 :func:`perceptron_lib.margin` and :func:`perceptron_lib.radius`, update for update.
 

@@ -12,6 +12,11 @@ ones, several c), and several classifiers, and must agree:
   it) as ``pl.perceptron_through_origin``, ends with the same theta and counts, and for
   ``c = 1`` and ``c = -1`` makes PERCEPTRON's updates (``pl.perceptron``);
 - the run on the data as they are is ``pl.perceptron_through_origin`` on X;
+- the chart of epochs of each run (the updates in every epoch, the training mistakes
+  after it, the epoch in progress) is the library's traced run counted epoch by epoch,
+  finished and midway; the lifted run's mistakes are those of the classifier
+  ``(theta, c * theta'_last)`` read back on the data as they are;
+- the reader's points read from a link are checked, and every bad one named;
 - each classifier's lifted normal is ``(theta, theta_0 / c)`` exactly, its mistakes are
   counted alike, and margin, lifted margin, radius and lifted radius equal
   ``pl.margin`` and ``pl.radius`` up to rounding.
@@ -125,12 +130,55 @@ def js_output(tmp_path_factory):
     if NODE is None:
         pytest.skip("Node.js not found: install nodejs to compare the page's offset demo")
     payload = {"cases": [
-        {"X": X.tolist(), "y": y.tolist(), "c": c, "tau": tau,
+        {"X": X.tolist(), "y": y.tolist(), "c": c, "tau": tau, "midway": midway_visits(k),
          "classifiers": [{"theta": t.tolist(), "theta0": t0} for t, t0 in hands]}
-        for _, X, y, c, tau, hands in CASES]}
+        for k, (_, X, y, c, tau, hands) in enumerate(CASES)]}
     proc = run_node(payload, tmp_path_factory.mktemp("offset-js"))
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
+
+
+def midway_visits(k: int) -> int:
+    """Where the midway chart of case k is taken: inside an epoch and at its end, in turn."""
+    n = len(CASES[k][1])
+    return (k % 5 + 1) * n + (k % 2) * (k % n)
+
+
+def totals_reference(X, y, result, visits: int | None = None, c: float | None = None) -> dict:
+    """The chart of a traced run of the library after ``visits`` visits (all by default).
+
+    For every finished epoch: the updates in it (``result.history``) and the examples the
+    hypothesis after it gets wrong, y * score <= 0 with the score summed term by term; for
+    a run on data lifted by ``c`` the hypothesis is read back, (theta, c * theta'_last),
+    and scored on X as it is.  Then the epoch in progress and its updates so far.
+    """
+    n = len(X)
+    total = result.epochs * n
+    visits = total if visits is None else min(visits, total)
+    finished = result.epochs if visits == total else visits // n
+    rows = []
+    theta = np.zeros(X.shape[1] + (c is not None))
+    for t in range(1, finished + 1):
+        ups = [u for u in result.history if u.epoch == t]
+        if ups:
+            theta = ups[-1].theta
+        w = [float(v) for v in theta]
+        w0 = 0.0
+        if c is not None:
+            w, w0 = w[:-1], c * w[-1]
+        wrong = 0
+        for i in range(n):
+            s = 0.0
+            for j, v in enumerate(w):
+                s += v * float(X[i][j])
+            wrong += y[i] * (s + w0) <= 0
+        rows.append({"epoch": t, "updates": len(ups), "mistakes": wrong})
+    partial = None
+    if visits < total and visits % n:
+        t = finished + 1
+        partial = {"epoch": t, "updates": sum(
+            1 for u in result.history if u.epoch == t and u.index < visits % n)}
+    return {"rows": rows, "partial": partial}
 
 
 def score_bound(X: np.ndarray, history) -> np.ndarray:
@@ -220,6 +268,66 @@ def test_same_lifting_runs_and_numbers(js_output, k):
                 assert s["bound"] is None
         else:
             assert s["liftedMargin"] is None and s["bound"] is None
+
+
+@pytest.mark.parametrize("k", range(len(CASES)), ids=[c[0] for c in CASES])
+def test_the_chart_of_epochs_is_the_librarys_run(js_output, k):
+    _, X, y, c, tau, _ = CASES[k]
+    got = js_output["results"][k]
+    lifted = pl.perceptron_through_origin(pl.add_offset_feature(X, value=c), y, tau=tau,
+                                          trace=True)
+    origin = origin_run(X, y, tau)
+    assert got["liftedTotals"] == totals_reference(X, y, lifted, c=c)
+    assert got["originTotals"] == totals_reference(X, y, origin)
+    # plainly: one row per epoch, the updates adding up to the run's
+    rows = got["liftedTotals"]["rows"]
+    assert len(rows) == lifted.epochs and sum(r["updates"] for r in rows) == lifted.mistakes
+    assert (rows[-1]["mistakes"] == 0) == lifted.converged
+    mid = got["midway"]
+    assert mid["visits"] == midway_visits(k)
+    assert mid["lifted"] == totals_reference(X, y, lifted, mid["visits"], c=c)
+    assert mid["origin"] == totals_reference(X, y, origin, mid["visits"])
+    if abs(c) == 1.0:  # PERCEPTRON's own epochs (chapter 2's theorem)
+        full = pl.perceptron(X, y, tau=tau, trace=True)
+        assert [r["updates"] for r in rows] == [
+            sum(1 for u in full.history if u.epoch == t) for t in range(1, full.epochs + 1)]
+
+
+def test_the_chart_reference_can_fail(js_output):
+    # the reference tells an epoch's mistakes apart from the run's: one wrong row is seen
+    k = next(i for i, c in enumerate(CASES) if c[0] == "offset example, c=1")
+    got = js_output["results"][k]["originTotals"]
+    assert any(r["mistakes"] for r in got["rows"])
+    bad = {**got, "rows": [{**r, "mistakes": r["mistakes"] + 1} for r in got["rows"]]}
+    X, y = CASES[k][1], CASES[k][2]
+    assert bad != totals_reference(X, y, origin_run(X, y, TAU))
+
+
+def test_the_readers_points_from_a_link(tmp_path):
+    if NODE is None:
+        pytest.skip("Node.js not found")
+    good = [[1.5, -2.0, 1], [0, 3, -1], [-0.0, 1e6, 1]]
+    proc = run_node({"cases": [{"points": good, "d": 2}, {"points": [[2, -1]], "d": 1}]},
+                    tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    two, one = json.loads(proc.stdout)["results"]
+    assert two["points"] == {"X": [[1.5, -2.0], [0, 3], [0, 1e6]], "y": [1, -1, 1]}
+    assert two["back"] == [[1.5, -2.0, 1], [0, 3, -1], [0, 1e6, 1]]
+    assert one["points"] == {"X": [[2]], "y": [-1]}
+    for case, words in [
+        ({"points": [], "d": 2}, "non-empty list"),
+        ({"points": {"a": 1}, "d": 2}, "non-empty list"),
+        ({"points": [[1, 2, 1]] * 301, "d": 2}, "at most 300 points"),
+        ({"points": [[1, 2, 1], [1, 1]], "d": 2}, "point 2 is not [x1, x2, label]"),
+        ({"points": [[1, 2]], "d": 2}, "point 1 is not [x1, x2, label]"),
+        ({"points": [[1, 2, 1]], "d": 1}, "point 1 is not [x, label]"),
+        ({"points": [[1, "2", 1]], "d": 2}, "not a finite number"),
+        ({"points": [[1, 2e6, 1]], "d": 2}, "too far out"),
+        ({"points": [[1, 2, 0]], "d": 2}, "has label 0, not +1 or -1"),
+        ({"points": [[1, 1]], "d": 3}, "dimension must be 1 or 2"),
+    ]:
+        proc = run_node({"cases": [case]}, tmp_path)
+        assert proc.returncode == 1 and words in proc.stderr, (case, proc.stderr)
 
 
 def test_the_chapters_numbers_on_the_offset_example(js_output):

@@ -7,7 +7,10 @@ the course's perceptron (``book/_playground/perceptron-core.mjs``) as
 repository.  This extension copies the demo's files into the build's
 ``_static/offset-demo`` before the pages are written, with that one import pointing to a
 copy of the perceptron core beside them (``./perceptron-core.mjs``), so the folder
-serves the demo whole.  Every page whose body holds an element of class ``offset-demo``
+serves the demo whole.  The demo's other shared pieces (the DOM helpers, the plot's
+geometry, the chart of epochs, Undo and the URL state) it imports from
+``../playground/*.mjs``, the site's ``_static/playground`` that the playground's
+extension serves.  Every page whose body holds an element of class ``offset-demo``
 (written by :mod:`perceptron_lib.offset_demo`), and no other page, gets in its head:
 
 - a one-line script that marks ``<html>`` with the class ``offset-demo-js`` where the page

@@ -8,14 +8,24 @@
 // PERCEPTRON-THROUGH-ORIGIN on the data as they are.  Margins and radii are the
 // perceptron core's, on the lifted arrays.
 //
+// The reader may edit the data (add, remove, move a point, flip its label): checkPoints
+// reads the edited points back from a link, and chartTotals gives the chart of epochs of
+// either run (updates in each epoch, training mistakes after it).
+//
 // tests/test_offset_demo_core.py runs this file under Node.js (through
 // tests/js/run_offset_core.mjs) and compares every number with perceptron_lib:
-// add_offset_feature, perceptron, perceptron_through_origin, margin and radius.
+// add_offset_feature, perceptron, perceptron_through_origin, margin and radius, and the
+// chart's numbers with the library's traced runs.
 //
 // Every function checks its input and throws an Error whose message names the problem.
 // No function modifies its arguments.
 
-import { createRun, margin, radius } from "../_playground/perceptron-core.mjs";
+import { createRun, epochTotals, margin, radius } from "../_playground/perceptron-core.mjs";
+
+/** The most points the reader's data may hold (a link carries them all). */
+export const MAX_POINTS = 300;
+/** The largest |coordinate| a link may carry. */
+export const MAX_COORD = 1e6;
 
 /** The positions of the c slider: ten per decade from 0.1 to 100, three significant
  *  digits (perceptron_lib.offset_demo.C_VALUES holds the same numbers). */
@@ -147,4 +157,50 @@ export function sliderPosition(value, steps) {
     fail(`${value} is not a position of the slider (${steps.min / steps.per} to ${steps.max / steps.per} in steps of ${1 / steps.per})`);
   }
   return k;
+}
+
+/**
+ * The chart of epochs of a run (liftedRun or originRun, at any step): for every finished
+ * epoch the updates made in it and the examples the hypothesis after it gets wrong
+ * (y * score <= 0; on the lifted data, the same as (theta, theta0) read back by unlift on
+ * the data as they are), and the epoch in progress with its updates so far, or null.
+ * Returns {rows: [{epoch, updates, mistakes}], partial: {epoch, updates} | null}.
+ */
+export function chartTotals(run) {
+  if (!run || !Array.isArray(run.history) || typeof run.step !== "function") fail("chartTotals needs a run of liftedRun or originRun");
+  return epochTotals(run);
+}
+
+/**
+ * The reader's points as a link carries them, [[x1, (x2,) label], ...], checked and split:
+ * {X, y}.  d is the data's dimension (1 or 2).  Throws an Error naming the first problem
+ * (not a list, too many points, a row of the wrong length, a coordinate not finite or too
+ * far out, a label other than +1 and -1).
+ */
+export function checkPoints(points, d) {
+  if (d !== 1 && d !== 2) fail(`the data's dimension must be 1 or 2, got ${String(d)}`);
+  if (!Array.isArray(points) || points.length === 0) fail("the points must be a non-empty list");
+  if (points.length > MAX_POINTS) fail(`at most ${MAX_POINTS} points, got ${points.length}`);
+  const X = [];
+  const y = [];
+  points.forEach((q, i) => {
+    const shape = d === 1 ? "[x, label]" : "[x1, x2, label]";
+    if (!Array.isArray(q) || q.length !== d + 1) fail(`point ${i + 1} is not ${shape}`);
+    for (let j = 0; j < d; j++) {
+      const v = q[j];
+      if (typeof v !== "number" || !Number.isFinite(v)) fail(`point ${i + 1} has a coordinate that is not a finite number`);
+      if (Math.abs(v) > MAX_COORD) fail(`point ${i + 1} is too far out (|coordinate| > ${MAX_COORD})`);
+    }
+    if (q[d] !== 1 && q[d] !== -1) fail(`point ${i + 1} has label ${JSON.stringify(q[d])}, not +1 or -1`);
+    X.push(q.slice(0, d).map((v) => (v === 0 ? 0 : v)));
+    y.push(q[d]);
+  });
+  return { X, y };
+}
+
+/** The points X, y as a link carries them: [[x1, (x2,) label], ...]. */
+export function pointsOf(X, y) {
+  checkRows(X);
+  if (!Array.isArray(y) || y.length !== X.length) fail(`y must have ${X.length} labels, one per example`);
+  return X.map((row, i) => [...row, y[i]]);
 }

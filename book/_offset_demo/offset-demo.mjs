@@ -16,17 +16,31 @@
 // course's perceptron core), which tests/test_offset_demo_core.py compares with
 // perceptron_lib.
 //
-// The whole state a reader sets is one plain object, {dataset, c, theta, theta0, steps}:
+// The reader edits the data in the left picture: a click adds a point with the label
+// chosen beside it (Shift-click: the other label), a click on a point removes it
+// (Shift-click flips its label); from the keyboard, Tab reaches the points, Delete
+// removes, Enter flips, arrow keys move, "a" adds one.  Both runs start again on the
+// edited data.  Under the runs, a chart of each run's updates per epoch and training
+// mistakes after each epoch grows as the runs go (../playground/epoch-chart.mjs).
+//
+// The whole state a reader sets is one plain object, {dataset, c, theta, theta0, steps}
+// and, once the data are edited, points ([[x1, (x2,) label], ...]):
 // element.offsetDemo.getState() returns it and setState(obj) restores it (the runs are
 // replayed to the same step).  It is kept in the page's URL under the element's id
-// (../playground/url-state.mjs), so that a link reproduces what a reader saw and Back
-// returns to the state before the last change of data set.
+// (../playground/url-state.mjs), so that a link reproduces what a reader saw.  Every
+// change of the data, the data set, c or the sliders is an edit: Undo (Ctrl/Cmd+Z) takes
+// the last one back with the runs at the step they had, and Back returns to the state
+// before it (../playground/edit-history.mjs).
 
 import * as core from "./offset-core.mjs";
-// The site's copy of book/_playground/url-state.mjs (shared by every demo of a page).
+// The pieces shared by the book's demos live in book/_playground, which the site serves
+// as _static/playground next to _static/offset-demo (book/_ext): hence "../playground".
+import { el, niceStep, num as number, show, svg } from "../playground/dom.mjs";
+import { clipPolygon, lineInBox, roundTo } from "../playground/plot-geometry.mjs";
+import { createEpochChart } from "../playground/epoch-chart.mjs";
+import { EditHistory } from "../playground/edit-history.mjs";
 import * as urlState from "../playground/url-state.mjs";
 
-const SVGNS = "http://www.w3.org/2000/svg";
 const VW = 400; // the drawings' own units (viewBox)
 const VH = 300;
 const PAD = 14;
@@ -36,30 +50,14 @@ const ELEVATION = (24 * Math.PI) / 180;
 
 let instances = 0;
 
+const HIT_R = 8; // a point's target for the pointer, in viewBox units
+const UNDO_DEPTH = 100;
+
 // ---------------------------------------------------------------------------------------
 // Small functions
 
-function el(tag, attrs = {}, text) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-function svg(tag, attrs = {}) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
-
-/** A number for people: integers as they are, others with 4 significant digits. */
-function num(v, digits = 4) {
-  if (v === null || v === undefined) return "none";
-  if (v === 0 || Object.is(v, -0)) return "0";
-  if (Number.isInteger(v) && Math.abs(v) < 1e9) return String(v);
-  return String(Number(v.toPrecision(digits)));
-}
-const show = (s) => s.replace(/-/g, "\u2212"); // typographic minus for the page
+/** A number for people (4 significant digits), or "none" for a missing one. */
+const num = (v, digits = 4) => (v === null || v === undefined ? "none" : number(v, digits));
 const vec = (v) => `(${v.map((a) => num(a)).join(", ")})`;
 const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
 const pt = (p) => `${p[0].toFixed(1)},${p[1].toFixed(1)}`;
@@ -89,63 +87,22 @@ function parseDatasets(text) {
   });
 }
 
-/** A box [x0, x1] x [y0, y1] drawn at one scale in both directions, centred in the area. */
+/** A box [x0, x1] x [y0, y1] drawn at one scale in both directions, centred in the area;
+ *  map takes a point to the drawing, unmap back. */
 function frame(x0, x1, y0, y1, area) {
   const s = Math.min(area.w / (x1 - x0), area.h / (y1 - y0));
   const ox = area.x + (area.w - s * (x1 - x0)) / 2;
   const oy = area.y + (area.h - s * (y1 - y0)) / 2;
-  return { s, x0, x1, y0, y1, map: (a, b) => [ox + s * (a - x0), oy + s * (y1 - b)] };
+  return { s, x0, x1, y0, y1, map: (a, b) => [ox + s * (a - x0), oy + s * (y1 - b)], unmap: (u, v) => [x0 + (u - ox) / s, y1 - (v - oy) / s] };
 }
 
-/** The part of the rectangle where n . p + b > 0 (Sutherland-Hodgman on one half-plane). */
-function clipHalf(poly, n, b) {
-  const f = (p) => n[0] * p[0] + n[1] * p[1] + b;
-  const out = [];
-  for (let i = 0; i < poly.length; i++) {
-    const p = poly[i];
-    const q = poly[(i + 1) % poly.length];
-    const fp = f(p);
-    const fq = f(q);
-    if (fp > 0) out.push(p);
-    if ((fp > 0) !== (fq > 0) && fp !== fq) {
-      const t = fp / (fp - fq);
-      out.push([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])]);
-    }
-  }
-  return out;
-}
+/** The part of the polygon where n . p + b >= 0 (plot-geometry's clipPolygon). */
+const clipHalf = (poly, n, b) => clipPolygon(poly, n[0], n[1], b);
 
-/** The segment of the line n . p + b = 0 inside the rectangle, or null. */
+/** The segment of the line n . p + b = 0 inside the rectangle [x0, x1, y0, y1], or null. */
 function clipLine(rect, n, b) {
   const [x0, x1, y0, y1] = rect;
-  const pts = [];
-  if (n[1] !== 0) {
-    for (const x of [x0, x1]) {
-      const y = -(b + n[0] * x) / n[1];
-      if (y >= y0 - 1e-12 && y <= y1 + 1e-12) pts.push([x, y]);
-    }
-  }
-  if (n[0] !== 0) {
-    for (const y of [y0, y1]) {
-      const x = -(b + n[1] * y) / n[0];
-      if (x >= x0 - 1e-12 && x <= x1 + 1e-12) pts.push([x, y]);
-    }
-  }
-  if (pts.length < 2) return null;
-  let best = [pts[0], pts[1]];
-  let far = -1;
-  for (const p of pts) for (const q of pts) {
-    const dd = (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2;
-    if (dd > far) { far = dd; best = [p, q]; }
-  }
-  return far > 0 ? best : null;
-}
-
-function niceStep(span) {
-  const raw = span / 5;
-  const p = 10 ** Math.floor(Math.log10(raw));
-  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
-  return 10 * p;
+  return lineInBox(n[0], n[1], b, { x0, x1, y0, y1, span: Math.max(x1 - x0, y1 - y0) });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -165,17 +122,28 @@ class OffsetDemo {
     this.active = false;
     this.runs = null;
     this.steps = 0;
+    this.points = null; // the reader's data {X, y}, once edited; else the data set's own
+    this.label = 1; // the label of new points
+    this.selected = -1; // the point that has the focus's place among the points
+    this.layerData = null; // the data the points' layer was built for
+    this.slides = 0; // a slider being dragged is one edit until it is let go
     this.frameEl = root.querySelector(":scope > .od-frame");
     if (!this.frameEl) {
       this.frameEl = el("div", { class: "od-frame" });
       root.append(this.frameEl);
     }
-    this.build();
     this.key = root.id || this.uid; // the demo's key in the URL
+    // Undo takes back an edit; a snapshot is the state a link holds.
+    this.edits = new EditHistory({
+      key: this.key, depth: UNDO_DEPTH,
+      snapshot: (what) => ({ what, state: this.getState() }),
+      stateObject: () => this.getState(),
+    });
+    this.build();
     this.loadDataset(0);
     this.initial = this.getState();
     this.render();
-    this.say(`${this.describeData()}. Move the sliders, or press Step, Epoch or Run.`);
+    this.say(`${this.describeData()}. Move the sliders, press Step, Epoch or Run, or click in the left picture to add a point.`);
     this.restoreFromUrl();
     urlState.subscribe(this.key, (got) => this.onHistory(got));
     this.frameEl.replaceChildren(this.ui);
@@ -183,8 +151,10 @@ class OffsetDemo {
     this.startWhenSeen();
   }
 
+  /** The data set shown, with the reader's points if the data were edited. */
   get data() {
-    return this.datasets[this.datasetIndex];
+    const d = this.datasets[this.datasetIndex];
+    return this.points ? { ...d, X: this.points.X, y: this.points.y } : d;
   }
 
   get c() {
@@ -233,12 +203,48 @@ class OffsetDemo {
         "aria-label": key === "orig" ? "The data as they are, drawn when the demo comes into view" : "The lifted data, drawn when the demo comes into view" });
       const cap = el("figcaption", { class: "od-caption" });
       cap.textContent = caption;
-      f.append(s, cap);
+      const stage = el("div", { class: "od-stage" });
+      stage.append(s);
+      f.append(stage, cap);
       figures.append(f);
-      return { svg: s, caption: cap };
+      return { svg: s, caption: cap, stage };
     };
     this.figOrig = figure("orig", "");
     this.figLift = figure("lift", "");
+    // Over the data as they are, a layer with the points as buttons (the drawing under it
+    // is an image): a click adds or removes a point, Tab reaches the points.
+    this.layer = svg("svg", { class: "od-layer", viewBox: `0 0 ${VW} ${VH}`, role: "group", tabindex: "-1",
+      "aria-label": "The data's points: click to add a point, click a point to remove it, Shift-click it to flip its label",
+      "aria-describedby": id("keys") });
+    this.layer.append(svg("rect", { class: "od-hitarea", x: 0, y: 0, width: VW, height: VH }));
+    this.pointsG = svg("g");
+    this.layer.append(this.pointsG);
+    this.figOrig.stage.append(this.layer);
+
+    // editing: the label of new points, undo, the chapter's data again
+    const edits = el("div", { class: "od-edits", role: "toolbar", "aria-label": "Edit the data" });
+    const fs = el("div", { class: "od-newlabel", role: "radiogroup", "aria-labelledby": id("newlabel") });
+    fs.append(el("span", { class: "od-newlabel-name", id: id("newlabel") }, "New point"));
+    this.radios = {};
+    for (const [value, text] of [[1, "+1"], [-1, "\u22121"]]) {
+      const lab = el("label", { class: `od-radio ${value > 0 ? "od-radio-pos" : "od-radio-neg"}` });
+      const input = el("input", { type: "radio", name: id("label"), value: String(value) });
+      if (value === 1) input.checked = true;
+      lab.append(input, el("span", {}, text));
+      fs.append(lab);
+      this.radios[value] = input;
+    }
+    edits.append(fs);
+    this.editButtons = {};
+    for (const [name, text, keys, tip] of [
+      ["undo", "Undo", "Control+Z Meta+Z", "take back the last edit: a point, the data set, c or a slider (Ctrl+Z or \u2318Z)"],
+      ["data", "Chapter\u2019s data", "", "put back the chapter's points of this data set"],
+    ]) {
+      const b = el("button", { type: "button", class: `od-button od-btn-${name}`, title: tip }, text);
+      if (keys) b.setAttribute("aria-keyshortcuts", keys);
+      edits.append(b);
+      this.editButtons[name] = b;
+    }
     const legend = el("p", { class: "od-legend", "aria-hidden": "true" });
     legend.innerHTML =
       '<span><span class="od-key od-key-pos">+</span> y = +1</span>' +
@@ -298,20 +304,61 @@ class OffsetDemo {
       this.runBoxes[key] = { state: st, list, head };
     }
 
+    // the chart of epochs of each run, growing as it goes
+    const charts = el("div", { class: "od-charts" });
+    this.charts = {};
+    for (const [key, title, name] of [
+      ["lifted", "Run on (x, c): updates per epoch", "The run through the origin on (x, c): updates per epoch, and training mistakes after each epoch"],
+      ["origin", "Run on x: updates per epoch", "The run through the origin on x: updates per epoch, and training mistakes after each epoch"],
+    ]) {
+      const box = el("div", { class: `od-chart od-chart-${key}` });
+      const head = el("p", { class: "od-chart-title", "aria-hidden": "true" }, title);
+      const host = el("div");
+      box.append(head, host);
+      charts.append(box);
+      this.charts[key] = createEpochChart(host, { title: name });
+    }
+
     this.status = el("p", { class: "od-status", "aria-live": "polite", "aria-atomic": "true" });
 
-    this.ui = el("div", { class: "od-ui" });
-    this.ui.append(controls, figures, legend, dl, buttons, runs, this.status);
+    const help = el("details", { class: "od-help" });
+    help.append(el("summary", {}, "Mouse and keyboard"));
+    const ul = el("ul", { id: id("keys") });
+    for (const t of [
+      "Click in the left picture: add a point with the label chosen under it (Shift-click: the other label). Click a point to remove it; Shift-click it to flip its label.",
+      "Tab reaches the points (one stop; n and p go to the next and previous point): Delete removes, Enter or Space flips the label, arrow keys move it (Shift: by a grid step).",
+      "a adds a point in the middle of the picture; + and \u2212 choose the label of new points.",
+      "s Step, e Epoch, r Run, 0 Reset; Ctrl+Z or \u2318Z undoes the last edit (a point, the data set, c or a slider).",
+      "Changing the data starts both runs again (to their end if they had ended). The page's address keeps the data: a link shows them, Back returns to the state before the last edit.",
+    ]) ul.append(el("li", {}, t));
+    help.append(ul);
 
-    // events
-    this.select.addEventListener("change", () => this.userChange(() => this.loadDataset(Number(this.select.value)), () => `Data set \u201c${this.data.name}\u201d: ${this.describeData()}.`, true, true));
-    this.cSlider.input.addEventListener("input", () => this.userChange(() => { this.cIndex = Number(this.cSlider.input.value); }, () => this.cText()));
-    this.thetaSliders.forEach((s, j) => s.input.addEventListener("input", () => this.userChange(() => {
+    this.ui = el("div", { class: "od-ui" });
+    this.ui.append(controls, figures, edits, legend, dl, buttons, runs, charts, this.status, help);
+
+    // events: a slider being dragged is one edit (one Undo) until it is let go
+    this.select.addEventListener("change", () => {
+      const k = Number(this.select.value);
+      this.userChange(null, `the data set \u201c${this.datasets[k].name}\u201d`, () => this.loadDataset(k), () => `Data set \u201c${this.data.name}\u201d: ${this.describeData()}.`);
+    });
+    this.cSlider.input.addEventListener("input", () => this.userChange(`c${this.slides}`, "the change of c", () => { this.cIndex = Number(this.cSlider.input.value); }, () => this.cText()));
+    this.thetaSliders.forEach((s, j) => s.input.addEventListener("input", () => this.userChange(`theta${j}-${this.slides}`, "the change of \u03b8", () => {
       this.theta[j] = core.sliderValue(Number(s.input.value), core.THETA_STEPS);
     }, () => this.handText(), false)));
-    this.theta0Slider.input.addEventListener("input", () => this.userChange(() => {
+    this.theta0Slider.input.addEventListener("input", () => this.userChange(`theta0-${this.slides}`, "the change of \u03b8\u2080", () => {
       this.theta0 = core.sliderValue(Number(this.theta0Slider.input.value), core.THETA0_STEPS);
     }, () => this.handText(), false));
+    for (const s of [this.cSlider, ...this.thetaSliders, this.theta0Slider]) s.input.addEventListener("change", () => { this.slides += 1; });
+    for (const input of Object.values(this.radios)) {
+      input.addEventListener("change", () => { if (input.checked) this.setLabel(Number(input.value)); });
+    }
+    this.editButtons.undo.addEventListener("click", () => this.undo());
+    this.editButtons.data.addEventListener("click", () => this.chaptersData());
+    this.layer.addEventListener("click", (e) => this.onPlotClick(e));
+    this.layer.addEventListener("focusin", (e) => {
+      const g = e.target.closest?.(".od-pt");
+      if (g) this.selectPoint(Number(g.dataset.i), false);
+    });
     this.buttons.step.addEventListener("click", () => this.step());
     this.buttons.epoch.addEventListener("click", () => this.epoch());
     this.buttons.run.addEventListener("click", () => this.runAll());
@@ -367,17 +414,22 @@ class OffsetDemo {
   // -- state ----------------------------------------------------------------------------
   loadDataset(k) {
     this.datasetIndex = k;
-    const d = this.data;
+    const d = this.datasets[k];
+    this.points = null;
+    this.selected = -1;
     this.theta = d.theta.slice();
     this.theta0 = d.theta0;
   }
 
   getState() {
-    return { dataset: this.data.name, c: this.c, theta: this.theta.slice(), theta0: this.theta0, steps: this.steps };
+    const out = { dataset: this.data.name, c: this.c, theta: this.theta.slice(), theta0: this.theta0, steps: this.steps };
+    if (this.points) out.points = core.pointsOf(this.points.X, this.points.y);
+    return out;
   }
 
+  /** Put a state in place (checked first: nothing changes when it throws); no URL write. */
   setState(obj) {
-    if (!obj || typeof obj !== "object") throw new Error("setState needs an object {dataset, c, theta, theta0, steps}");
+    if (!obj || typeof obj !== "object") throw new Error("setState needs an object {dataset, c, theta, theta0, steps, points}");
     const k = obj.dataset === undefined ? this.datasetIndex : this.datasets.findIndex((d) => d.name === obj.dataset);
     if (k < 0) throw new Error(`no data set named "${obj.dataset}"; the demo has ${this.datasets.map((d) => `"${d.name}"`).join(", ")}`);
     const ci = obj.c === undefined ? this.cIndex : core.C_VALUES.indexOf(obj.c);
@@ -390,16 +442,31 @@ class OffsetDemo {
     core.sliderPosition(theta0, core.THETA0_STEPS);
     const steps = obj.steps === undefined ? 0 : obj.steps;
     if (!Number.isInteger(steps) || steps < 0) throw new Error(`steps must be a whole number >= 0, got ${String(steps)}`);
+    let points = null;
+    if (obj.points !== undefined) {
+      try {
+        points = core.checkPoints(obj.points, d.d);
+      } catch (err) {
+        throw new Error(`the points of "${d.name}": ${err.message}`);
+      }
+    }
     this.datasetIndex = k;
     this.cIndex = ci;
     this.theta = theta.slice();
     this.theta0 = theta0;
+    this.points = points;
+    this.selected = -1;
     this.runs = null;
     if (this.active) this.replay(steps);
     else this.steps = steps;
     this.render();
-    this.say(`Data set \u201c${this.data.name}\u201d, c = ${num(this.c)}, ${plural(this.steps, "step")} into the runs. ${this.handText()}`);
+    this.say(`Data set \u201c${this.data.name}\u201d${this.points ? " (edited)" : ""}, c = ${num(this.c)}, ${plural(this.steps, "step")} into the runs. ${this.handText()}`);
     return this.getState();
+  }
+
+  /** "data set ..., edited, c = ...": the data and c in words, for the status line. */
+  where() {
+    return `data set \u201c${this.data.name}\u201d${this.points ? `, edited: ${this.describeData()}` : ""}, c = ${num(this.c)}`;
   }
 
   // -- the URL ----------------------------------------------------------------------------
@@ -409,29 +476,27 @@ class OffsetDemo {
     if (!st) return;
     try {
       this.setState(st);
-      this.say(`Restored from the link: data set \u201c${this.data.name}\u201d, c = ${num(this.c)}, ${plural(this.steps, "step")} into the runs.`);
+      this.say(`Restored from the link: ${this.where()}, ${plural(this.steps, "step")} into the runs.`);
     } catch (err) {
       this.say(`The link's saved state for this demo was ignored: ${err.message}.`);
     }
   }
 
   onHistory({ state: st, error }) {
+    this.edits.forget();
     try {
       this.setState(st || this.initial);
-      this.say(error || `${st ? "Back to an earlier state" : "Back to the start"}: data set \u201c${this.data.name}\u201d, c = ${num(this.c)}.`);
+      this.say(error || `${st ? "Back to an earlier state" : "Back to the start"}: ${this.where()}.`);
     } catch (err) {
+      this.setState(this.initial);
       this.say(`The saved state for this demo was ignored: ${err.message}.`);
     }
+    this.renderButtons();
   }
 
-  /** Keep the state in the URL: a new history entry for another data set, else in place. */
+  /** Write the state to the URL: in place (a step), or a new entry when push is true. */
   saveUrl(push = false) {
-    try {
-      if (push) urlState.pushState(this.key, this.getState());
-      else urlState.replaceState(this.key, this.getState());
-    } catch (err) {
-      console.warn("offset demo: the state was not written to the URL:", err.message);
-    }
+    this.edits.save(push ? "push" : "replace");
   }
 
   /** New runs for the current data and c, advanced by `steps` visits. */
@@ -456,21 +521,197 @@ class OffsetDemo {
     return this.runs.lifted.done && this.runs.origin.done;
   }
 
-  /** A change of data set, c or slider: the runs start again (to the end if they had ended). */
-  userChange(apply, text, restart = true, push = false) {
-    if (restart) {
+  /**
+   * An edit of the data set, c or a slider (tag: edits with the same tag in a row are one,
+   * a slider dragged): the runs start again at the same step (to the end if they had
+   * ended); a slider of the classifier leaves them alone (restart false).
+   */
+  userChange(tag, what, apply, text, restart = true) {
+    this.edits.edit(tag, what, () => {
+      if (restart) {
+        const wasDone = Boolean(this.runs && this.done);
+        const steps = this.steps;
+        apply();
+        if (this.datasetIndex !== undefined) this.syncControls();
+        this.runs = null;
+        if (this.active) this.replay(wasDone ? Infinity : steps);
+      } else {
+        apply();
+      }
+      this.render();
+      this.say(text());
+    });
+    this.renderButtons();
+  }
+
+  // -- the reader's points ------------------------------------------------------------------
+  /**
+   * An edit of the points: fn changes a copy {X, y} of the data (or returns false to
+   * refuse, having said why).  Both runs start again from zero, or run to their end if
+   * they had ended.
+   */
+  editPoints(tag, what, fn, text) {
+    this.activate();
+    const d = this.data;
+    const next = { X: d.X.map((r) => r.slice()), y: d.y.slice() };
+    if (fn(next) === false) return false;
+    this.edits.edit(tag, what, () => {
       const wasDone = Boolean(this.runs && this.done);
-      const steps = this.steps;
-      apply();
-      if (this.datasetIndex !== undefined) this.syncControls();
+      this.points = next;
       this.runs = null;
-      if (this.active) this.replay(wasDone ? Infinity : steps);
-    } else {
-      apply();
+      this.replay(wasDone ? Infinity : 0);
+      this.render();
+      this.say(`${text()} ${wasDone ? "Both runs ran again to their end." : "Both runs start again from \u03b8 = 0."}`);
+    });
+    this.renderButtons();
+    return true;
+  }
+
+  addPoint(p, label) {
+    if (this.data.X.length >= core.MAX_POINTS) {
+      this.say(`The demo holds at most ${core.MAX_POINTS} points; remove some first.`);
+      return false;
     }
-    this.render();
-    this.say(text());
-    this.saveUrl(push);
+    const i = this.data.X.length;
+    const ok = this.editPoints(null, `adding example ${i + 1}`, (D) => { D.X.push(p.slice()); D.y.push(label); },
+      () => `Added example ${i + 1} at ${vec(p)} with label ${label > 0 ? "+1" : "-1"}.`);
+    if (ok) this.selectPoint(i, this.layer.contains(document.activeElement));
+    return ok;
+  }
+
+  removePoint(i) {
+    if (this.data.X.length <= 1) {
+      this.say("The runs need at least one example: this point stays. Add another first.");
+      return false;
+    }
+    const p = this.data.X[i];
+    const focus = this.layer.contains(document.activeElement);
+    const ok = this.editPoints(null, `removing example ${i + 1}`, (D) => { D.X.splice(i, 1); D.y.splice(i, 1); },
+      () => `Removed example ${i + 1} at ${vec(p)}; ${plural(this.data.X.length, "example")} left.`);
+    if (ok) {
+      this.selected = -1;
+      if (focus) this.selectPoint(Math.min(i, this.data.X.length - 1), true);
+    }
+    return ok;
+  }
+
+  flipLabel(i) {
+    return this.editPoints(null, `changing the label of example ${i + 1}`, (D) => { D.y[i] = -D.y[i]; },
+      () => `Example ${i + 1} now has label ${this.data.y[i] > 0 ? "+1" : "-1"}.`);
+  }
+
+  /** Move example i to p; moves with the same tag in a row are one edit (arrow keys). */
+  movePoint(i, p, tag) {
+    return this.editPoints(tag, `moving example ${i + 1}`, (D) => { D.X[i] = p.slice(); },
+      () => `Example ${i + 1} moved to ${vec(p)}.`);
+  }
+
+  /** The data set's own points again (an edit Undo takes back). */
+  chaptersData() {
+    if (!this.points) {
+      this.say(`The points are already the chapter's: ${this.describeData()}.`);
+      return false;
+    }
+    this.activate();
+    this.edits.edit(null, "the chapter's data", () => {
+      const wasDone = Boolean(this.runs && this.done);
+      this.points = null;
+      this.selected = -1;
+      this.runs = null;
+      this.replay(wasDone ? Infinity : 0);
+      this.render();
+      this.say(`The chapter's data again: ${this.describeData()}. ${wasDone ? "Both runs ran again to their end." : "Both runs start again from \u03b8 = 0."}`);
+    });
+    this.renderButtons();
+    return true;
+  }
+
+  setLabel(v) {
+    this.label = v;
+    this.radios[v].checked = true;
+    this.say(`New points get label ${v > 0 ? "+1" : "\u22121"}.`);
+  }
+
+  undo() {
+    const snap = this.edits.undo();
+    if (!snap) {
+      this.say("Nothing to undo.");
+      this.renderButtons();
+      return false;
+    }
+    this.setState(snap.state);
+    this.edits.save("push");
+    this.renderButtons();
+    this.say(`Undone: ${snap.what}. ${this.where()}, ${plural(this.steps, "step")} into the runs.`);
+    return true;
+  }
+
+  /** The picture of the data as they are: its frame, and where a point is drawn. */
+  origView() {
+    const d = this.data;
+    if (d.d === 1) {
+      const xs = d.X.map((r) => r[0]);
+      const lo = Math.min(0, ...xs);
+      const hi = Math.max(0, ...xs);
+      const m = 0.12 * (hi - lo || 1);
+      const F = frame(lo - m, hi + m, -1, 1, { x: PAD, y: 0, w: VW - 2 * PAD, h: VH });
+      const ybase = VH * 0.55;
+      return { F, lo, hi, m, ybase, span: hi - lo || 1, at: (x) => [F.map(x[0], 0)[0], ybase], back: (u) => [F.unmap(u, 0)[0]] };
+    }
+    const b = this.box2();
+    const F = frame(b[0], b[1], b[2], b[3], { x: PAD, y: PAD, w: VW - 2 * PAD, h: VH - 2 * PAD });
+    return { F, b, span: Math.max(b[1] - b[0], b[3] - b[2]), at: (x) => F.map(x[0], x[1]), back: (u, v) => F.unmap(u, v) };
+  }
+
+  /** A point put on the grid of new points (a tenth of the picture's grid step). */
+  snap(p, span) {
+    const s = niceStep(span) / 10;
+    return p.map((v) => roundTo(v, s));
+  }
+
+  onPlotClick(e) {
+    if (e.button !== 0) return;
+    const g = e.target.closest ? e.target.closest(".od-pt") : null;
+    if (g) {
+      const i = Number(g.dataset.i);
+      if (e.shiftKey) this.flipLabel(i);
+      else this.removePoint(i);
+      return;
+    }
+    const m = this.layer.getScreenCTM();
+    if (!m) return;
+    const q = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    const v = this.origView();
+    this.addPoint(this.snap(v.back(q.x, q.y), v.span), e.shiftKey ? -this.label : this.label);
+  }
+
+  /** Make point i the one Tab reaches (and focus it if focus is true). */
+  selectPoint(i, focus) {
+    this.selected = i;
+    const els = [...this.pointsG.children];
+    els.forEach((g, k) => g.setAttribute("tabindex", k === Math.max(0, i) ? "0" : "-1"));
+    if (focus && els[i]) els[i].focus({ preventScroll: true });
+  }
+
+  /** The points' buttons over the picture, built again when the data change. */
+  drawLayer() {
+    const d = this.data;
+    if (this.layerData === d.X && this.layerY === d.y) return;
+    this.layerData = d.X;
+    this.layerY = d.y;
+    const v = this.origView();
+    const focus = this.layer.contains(document.activeElement);
+    this.pointsG.replaceChildren();
+    d.X.forEach((x, i) => {
+      const [u, w] = v.at(x);
+      const g = svg("g", { class: "od-pt", "data-i": String(i), role: "button", tabindex: "-1",
+        transform: `translate(${u.toFixed(1)} ${w.toFixed(1)})`,
+        "aria-label": show(`example ${i + 1} at ${vec(x)}, label ${d.y[i] > 0 ? "+1" : "-1"}`) });
+      g.append(svg("circle", { class: "od-hit", r: HIT_R }), svg("circle", { class: "od-focusring", r: HIT_R + 3 }));
+      this.pointsG.append(g);
+    });
+    if (this.selected >= d.X.length) this.selected = d.X.length - 1;
+    this.selectPoint(this.selected, focus && this.selected >= 0);
   }
 
   // -- text ---------------------------------------------------------------------------
@@ -547,12 +788,26 @@ class OffsetDemo {
       }
       this.drawOriginal(st);
       this.drawLifted(st);
+      for (const key of ["lifted", "origin"]) {
+        const { rows, partial } = core.chartTotals(this.runs[key]);
+        this.charts[key].update(rows, partial);
+      }
     } else {
       this.out.updates.textContent = "computed when the demo is in view";
-      for (const key of ["lifted", "origin"]) this.runBoxes[key].state.textContent = "not started";
+      for (const key of ["lifted", "origin"]) {
+        this.runBoxes[key].state.textContent = "not started";
+        this.charts[key].update([]);
+      }
     }
+    this.drawLayer();
+    this.renderButtons();
+  }
+
+  renderButtons() {
     const done = this.active && this.runs && this.done;
     for (const k of ["step", "epoch", "run"]) this.buttons[k].setAttribute("aria-disabled", String(Boolean(done)));
+    this.editButtons.undo.setAttribute("aria-disabled", String(this.edits.depth === 0));
+    this.editButtons.data.setAttribute("aria-disabled", String(!this.points));
   }
 
   renderList(key) {
@@ -612,16 +867,12 @@ class OffsetDemo {
     const d = this.data;
     const s = this.figOrig.svg;
     s.replaceChildren();
-    const area = { x: PAD, y: PAD, w: VW - 2 * PAD, h: VH - 2 * PAD };
     const xs = d.X.map((r) => r[0]);
+    const view = this.origView();
     if (d.d === 1) {
-      const lo = Math.min(0, ...xs);
-      const hi = Math.max(0, ...xs);
-      const m = 0.12 * (hi - lo || 1);
-      const F = frame(lo - m, hi + m, -1, 1, { x: PAD, y: 0, w: VW - 2 * PAD, h: VH });
+      const { F, lo, hi, m, ybase } = view;
       const [ax0] = F.map(lo - m, 0);
       const [ax1] = F.map(hi + m, 0);
-      const ybase = VH * 0.55;
       s.append(svg("line", { class: "od-axis", x1: ax0, y1: ybase, x2: ax1, y2: ybase }));
       const step = niceStep(hi - lo || 1);
       const ticks = svg("g", { class: "od-ticks" });
@@ -653,8 +904,7 @@ class OffsetDemo {
       g.append(svg("circle", { class: "od-origin", cx: ox, cy: ybase, r: 3.5 }));
       s.append(g);
     } else {
-      const b = this.box2();
-      const F = frame(b[0], b[1], b[2], b[3], area);
+      const { F, b } = view;
       const rect = [[b[0], b[2]], [b[1], b[2]], [b[1], b[3]], [b[0], b[3]]];
       this.drawAxes2(s, F, b);
       const half = clipHalf(rect, this.theta, this.theta0);
@@ -850,7 +1100,7 @@ class OffsetDemo {
     this.advance();
     this.render();
     this.say(`${this.stepText()}${this.done ? ` ${this.outcome()}` : ""}`);
-    this.saveUrl();
+    this.edits.moved();
     return this.getState();
   }
 
@@ -860,7 +1110,7 @@ class OffsetDemo {
     do this.advance(); while (this.steps % n !== 0 && !this.done);
     this.render();
     this.say(`Epoch ${Math.ceil(this.steps / n)} finished. ${this.outcome()}`);
-    this.saveUrl();
+    this.edits.moved();
     return this.getState();
   }
 
@@ -869,7 +1119,7 @@ class OffsetDemo {
     while (this.advance()) { /* to the end */ }
     this.render();
     this.say(this.outcome());
-    this.saveUrl();
+    this.edits.moved();
     return this.getState();
   }
 
@@ -878,20 +1128,65 @@ class OffsetDemo {
     this.replay(0);
     this.render();
     this.say("Reset: both runs start again from \u03b8 = 0.");
-    this.saveUrl();
+    this.edits.moved();
     return this.getState();
   }
 
   onKey(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
-    if (t.tagName === "SELECT" || t.tagName === "TEXTAREA") return;
+    const typing = t.tagName === "SELECT" || t.tagName === "TEXTAREA";
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "z" && !typing) {
+      e.preventDefault();
+      this.undo();
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey || typing) return;
+    const pt = t.closest ? t.closest(".od-pt") : null;
+    if (pt && this.onPointKey(e, Number(pt.dataset.i))) return;
     const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    const actions = { s: () => this.step(), e: () => this.epoch(), r: () => this.runAll(), 0: () => this.reset() };
+    const n = this.data.X.length;
+    const actions = {
+      s: () => this.step(), e: () => this.epoch(), r: () => this.runAll(), 0: () => this.reset(),
+      a: () => {
+        const v = this.origView();
+        const mid = v.back(VW / 2, VH / 2);
+        if (this.addPoint(this.snap(mid, v.span), this.label)) this.selectPoint(n, true);
+      },
+      "+": () => this.setLabel(1),
+      "-": () => this.setLabel(-1),
+      "\u2212": () => this.setLabel(-1),
+      n: () => this.selectPoint(this.selected < 0 ? 0 : (this.selected + 1) % n, true),
+      p: () => this.selectPoint(this.selected < 0 ? n - 1 : (this.selected - 1 + n) % n, true),
+    };
     if (Object.hasOwn(actions, k)) {
       e.preventDefault();
       actions[k]();
     }
+  }
+
+  /** Keys on a focused point: true when the key was the point's. */
+  onPointKey(e, i) {
+    const key = e.key;
+    if (key === "Delete" || key === "Backspace") {
+      e.preventDefault();
+      this.removePoint(i);
+      return true;
+    }
+    if (key === "Enter" || key === " ") {
+      e.preventDefault();
+      this.flipLabel(i);
+      return true;
+    }
+    const d = this.data;
+    const arrows = d.d === 1 ? { ArrowLeft: [-1], ArrowRight: [1] } : { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    if (!arrows[key]) return false;
+    e.preventDefault();
+    const span = this.origView().span;
+    const s = e.shiftKey ? niceStep(span) : niceStep(span) / 10;
+    const p = this.snap(d.X[i].map((v, j) => v + arrows[key][j] * s), span);
+    this.movePoint(i, p, `arrow${i}`);
+    this.selectPoint(i, true);
+    return true;
   }
 
   // -- API for tests --------------------------------------------------------------------
@@ -917,6 +1212,11 @@ class OffsetDemo {
       origin: this.runs ? summary(this.runs.origin) : null,
       full: this.active ? { mistakes: this.full.mistakes, epochs: this.full.epochs, converged: this.full.converged } : null,
       status: this.status.textContent,
+      edited: Boolean(this.points),
+      label: this.label,
+      selected: this.selected,
+      undoDepth: this.edits.depth,
+      chart: { lifted: this.charts.lifted.values(), origin: this.charts.origin.values() },
     };
   }
 }
@@ -946,6 +1246,17 @@ export function mount(root) {
       state: () => od.state(),
       history: (key) => od.history(key),
       activate: () => od.activate(),
+      undo: () => od.undo(),
+      addPoint: (p, label) => od.addPoint(p, label),
+      removePoint: (i) => od.removePoint(i),
+      flipLabel: (i) => od.flipLabel(i),
+      chaptersData: () => od.chaptersData(),
+      /** Where the data point p is on the screen, in client pixels (left picture). */
+      clientPoint: (p) => {
+        const [u, v] = od.origView().at(p);
+        const q = new DOMPoint(u, v).matrixTransform(od.layer.getScreenCTM());
+        return [q.x, q.y];
+      },
     };
     return root.offsetDemo;
   } catch (err) {

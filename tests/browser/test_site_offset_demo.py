@@ -348,12 +348,14 @@ def test_keyboard_alone_moves_the_sliders_and_trains(open_page):
     page = open_page()
     page.locator(f"{SEL} select").focus()
     names = [focused(page)]
-    for _ in range(7):
+    for _ in range(11):
         page.keyboard.press("Tab")
         names.append(focused(page))
     first_lines = [shown(n).split("\n")[0] for n in names]  # (a button's key is on line 2)
-    assert first_lines == ["Data set", "appended c", "\u03b8", "\u03b80", "Step", "Epoch",
-                           "Run", "Reset"], names
+    # the points of the data are one tab stop, then the editing line, then the runs
+    assert first_lines == ["Data set", "appended c", "\u03b8", "\u03b80",
+                           "example 1 at (1), label +1", "+1", "Undo", "Chapter\u2019s data",
+                           "Step", "Epoch", "Run", "Reset"], names
 
     # theta_0 by arrow keys: 2.5 -> 2.7 -> ... the threshold moves, the numbers follow
     t0 = page.locator(f"{SEL} input.od-theta0")
