@@ -186,6 +186,7 @@ class MarginDemo {
       root.append(this.frame);
     }
     this.build();
+    this.renderEditButtons();
     this.loadDataset(0, null);
     // Before the demo comes into view no run exists, but theta = 0 is known: the readout
     // says the same as it will once the run exists, so nothing changes size then.
