@@ -11,15 +11,24 @@
 //   </div>
 //
 // perceptron_lib.margin_demo.MarginDemo writes that element from the chapter's arrays.
-// The demo is built into .md-frame at once (the stylesheet has kept its room); its
-// arithmetic starts when it comes near the screen.  All arithmetic is margin-core.mjs's,
-// which tests/test_margin_demo_core.py holds to perceptron_lib.  What the reader has
-// chosen (data set, mu, gamma, steps taken) is one plain object, read by getState() and
-// restored by setState(), and kept in the page's URL under the element's id
+// Nothing of the demo runs while the page loads: it is built into .md-frame in idle time
+// once it is within a screen of the viewport (the stylesheet has kept its room), and its
+// arithmetic starts when it comes within 200 px.  All arithmetic is margin-core.mjs's,
+// which tests/test_margin_demo_core.py holds to perceptron_lib; the numbers of a state are
+// computed once (the lifted margins once per data set).
+//
+// The reader edits the data: a click on the plot adds a point with the label chosen under
+// "New point" (Shift: the other label), a click on a point removes it; by keyboard a cursor
+// moves over the plot (arrow keys) and Enter adds or removes the point under it.  Edited
+// data keep the data set's reference separator and view; the run starts again on them.
+// Undo (button, Ctrl/Cmd+Z; ../_playground/edit-history.mjs) takes back the last edit of
+// the points or change of data set, mu or gamma.  What the reader has chosen (data set, mu,
+// gamma, steps taken, edited points) is one plain object, read by getState() and restored
+// by setState(), and kept in the page's URL under the element's id
 // (../_playground/url-state.mjs): a link reproduces it, Back returns to the state before the
-// last change of data set, mu or gamma.  The updates of each pass and the training
-// mistakes after it grow in a chart (../_playground/epoch-chart.mjs).  Each element gets a
-// small API in element.marginDemo (used by the tests).
+// last edit.  The updates of each pass and the training mistakes after it grow in a chart
+// (../_playground/epoch-chart.mjs).  Each element gets a small API in element.marginDemo
+// (used by the tests), which builds the demo on first use.
 
 import { el, labelText, niceStep, show, svg } from "../_playground/dom.mjs";
 import { EditHistory } from "../_playground/edit-history.mjs";
