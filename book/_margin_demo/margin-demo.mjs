@@ -247,7 +247,9 @@ class MarginDemo {
     gLine.append(this.bestButton);
     // editing: the label of new points (a radio group) and Undo
     const editLine = el("div", { class: "md-line md-edits" });
-    editLine.append(el("span", { class: "md-name", id: id("newlabel") }, "New point"));
+    const newName = el("span", { class: "md-name", id: id("newlabel") }, "New");
+    newName.append(el("span", { class: "md-wide-only" }, " point"));
+    editLine.append(newName);
     const group = el("div", { class: "md-labels", role: "radiogroup", "aria-labelledby": id("newlabel") });
     this.radios = {};
     for (const [value, text] of [[1, "+1"], [-1, "\u22121"]]) {
