@@ -222,7 +222,7 @@ function linkFor(root, key, text, status) {
         say(`The address could not keep the message: ${err.message}.`);
         return;
       }
-      say(kept < total ? `The link keeps the first ${kept} of the message's ${total} characters: a longer message would make the address too long.` : "");
+      say(kept < total ? `The link keeps only the first ${kept} of the ${total} characters (a short address).` : "");
     },
     /** A keystroke: the first of a burst adds a history entry, the next ones replace it. */
     typed() {

@@ -386,8 +386,8 @@ def test_a_long_message_is_cut_in_the_link_and_the_status_says_so(demo, context,
     assert len(encoded({"v": 1, "t": "".join(chars[:kept + 1])})) > MAX_LINK_CHARS
     query = demo.evaluate("() => location.search")
     assert len(query) <= MAX_LINK_CHARS + len(KEY) + 2
-    assert status_of(demo) == (f"The link keeps the first {kept} of the message's {len(chars)} "
-                               "characters: a longer message would make the address too long.")
+    assert status_of(demo) == (f"The link keeps only the first {kept} of the {len(chars)} "
+                               "characters (a short address).")
     # the link shows the cut message and its verdict
     other = open_with(context, base_url, query)
     start(other)
