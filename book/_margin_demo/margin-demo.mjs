@@ -384,7 +384,8 @@ class MarginDemo {
     this.undoButton.addEventListener("click", () => this.undo());
     this.layer.addEventListener("click", (e) => this.onClick(e));
     this.layer.addEventListener("keydown", (e) => this.onLayerKey(e));
-    this.layer.addEventListener("focus", () => this.showCursor(true));
+    // the cursor shows for the keyboard, not when a click puts the focus on the plot
+    this.layer.addEventListener("focus", () => { if (this.layer.matches(":focus-visible")) this.showCursor(true); });
     this.layer.addEventListener("blur", () => this.showCursor(false));
     this.bestButton.addEventListener("click", () => this.bestGamma());
     this.buttons.step.addEventListener("click", () => this.step());
@@ -930,6 +931,7 @@ class MarginDemo {
   }
 
   showCursor(on) {
+    this.cursorShown = on;
     if (on) {
       if (!this.cursor) {
         const v = this.view;
@@ -944,10 +946,11 @@ class MarginDemo {
 
   onLayerKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (!this.cursor) this.showCursor(true);
     const v = this.view;
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
     const key = e.key;
+    if (!["Enter", " ", "Delete", "Backspace", "n", "p"].includes(key) && !arrows[key]) return; // the demo's keys
+    if (!this.cursorShown) this.showCursor(true);
     if (arrows[key]) {
       const s = e.shiftKey ? v.step : v.snap;
       const c = this.cursor;
@@ -966,13 +969,14 @@ class MarginDemo {
       const i = this.cursorPoint();
       if (i >= 0) this.removePoint(i);
       else this.say("No point under the cursor to remove.");
+      e.preventDefault();
+      e.stopPropagation();
+      return;
     } else if (key === "n" || key === "p") {
       const n = this.data.y.length;
       const i = this.cursorPoint();
       const j = i < 0 ? (key === "n" ? 0 : n - 1) : (i + (key === "n" ? 1 : n - 1)) % n;
       this.placeCursor(this.data.X[j]);
-    } else {
-      return; // the demo's keys (s, e, r, ...) go on to it
     }
     e.preventDefault();
     e.stopPropagation();

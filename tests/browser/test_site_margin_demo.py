@@ -483,6 +483,7 @@ def test_clicks_add_and_remove_points_and_the_run_is_the_library(open_page):
     assert st["points"][-1] == [pytest.approx(spot[0], abs=1e-12),
                                 pytest.approx(spot[1], abs=1e-12), -1]
     assert "Added a point" in st["status"] and st["updates"] == 0
+    assert st["cursor"] is None  # the keyboard's cursor is not shown for a click
     page.locator(f"{SEL} button.md-run").click()
     st = snap(page)
     *_, ref = after_steps(st["X"], st["y"], 0.0, 100, 0)
