@@ -851,6 +851,10 @@ class MarginDemo {
       this.say("The last point stays: the margin perceptron needs at least one example.");
       return false;
     }
+    if (points.length - 1 > MAX_POINTS) {
+      this.say(`The demo edits data sets of at most ${MAX_POINTS} points.`);
+      return false;
+    }
     const [q] = points.splice(i, 1);
     const at = show(`(${num(q[0])}, ${num(q[1])})`);
     this.change(null, `removing the point ${at}`, { points, steps: 0 });
