@@ -8,7 +8,10 @@ number).  On each of the chapter's data sets the reader steps the margin percept
 reference separator ``(u, u_0)``: the demo marks the examples with a hinge deficiency
 ``d_i > 0``, shows the total ``D`` (:func:`perceptron_lib.hinge_deficiency`) and
 Freund and Schapire's bound ``((R + D) / gamma)^2``
-(:func:`perceptron_lib.freund_schapire_bound`) against the mistakes made so far.
+(:func:`perceptron_lib.freund_schapire_bound`) against the mistakes made so far.  The
+reader may also add points by clicking on the plot (with a label of their choice), remove
+points by clicking them, and undo edits: the run starts again on the edited data, against
+the same reference separator, and a link carries the edited points.
 
 :class:`MarginDemo` writes a ``<div class="margin-demo">`` whose ``data-*`` attributes
 hold the data sets as JSON, and inside it a picture of the starting state (class

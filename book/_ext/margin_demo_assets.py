@@ -16,7 +16,9 @@ Every page whose body holds an element of class ``margin-demo`` (written by
   stylesheet keeps the demo's room and hides the fallback picture before the body is
   drawn, and nothing below it moves when the demo starts;
 - the stylesheet;
-- the module, which builds each demo and starts its arithmetic when it comes into view.
+- the module, which builds each demo in idle time once it is within a screen of the
+  viewport and starts its arithmetic when it comes into view: nothing of the demo runs
+  while the page loads.
 """
 
 from __future__ import annotations

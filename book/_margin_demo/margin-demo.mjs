@@ -11,42 +11,43 @@
 //   </div>
 //
 // perceptron_lib.margin_demo.MarginDemo writes that element from the chapter's arrays.
-// The demo is built into .md-frame at once (the stylesheet has kept its room); its
-// arithmetic starts when it comes near the screen.  All arithmetic is margin-core.mjs's,
-// which tests/test_margin_demo_core.py holds to perceptron_lib.  What the reader has
-// chosen (data set, mu, gamma, steps taken) is one plain object, read by getState() and
-// restored by setState(), and kept in the page's URL under the element's id
+// Nothing of the demo runs while the page loads: it is built into .md-frame in idle time
+// once it is within a screen of the viewport (the stylesheet has kept its room), and its
+// arithmetic starts when it comes within 200 px.  All arithmetic is margin-core.mjs's,
+// which tests/test_margin_demo_core.py holds to perceptron_lib; the numbers of a state are
+// computed once (the lifted margins once per data set).
+//
+// The reader edits the data: a click on the plot adds a point with the label chosen under
+// "New point" (Shift: the other label), a click on a point removes it; by keyboard a cursor
+// moves over the plot (arrow keys) and Enter adds or removes the point under it.  Edited
+// data keep the data set's reference separator and view; the run starts again on them.
+// Undo (button, Ctrl/Cmd+Z; ../_playground/edit-history.mjs) takes back the last edit of
+// the points or change of data set, mu or gamma.  What the reader has chosen (data set, mu,
+// gamma, steps taken, edited points) is one plain object, read by getState() and restored
+// by setState(), and kept in the page's URL under the element's id
 // (../_playground/url-state.mjs): a link reproduces it, Back returns to the state before the
-// last change of data set, mu or gamma.  The updates of each pass and the training
-// mistakes after it grow in a chart (../_playground/epoch-chart.mjs).  Each element gets a
-// small API in element.marginDemo (used by the tests).
+// last edit.  The updates of each pass and the training mistakes after it grow in a chart
+// (../_playground/epoch-chart.mjs).  Each element gets a small API in element.marginDemo
+// (used by the tests), which builds the demo on first use.
 
+import { el, labelText, niceStep, show, svg } from "../_playground/dom.mjs";
+import { EditHistory } from "../_playground/edit-history.mjs";
 import { createEpochChart } from "../_playground/epoch-chart.mjs";
+import { roundTo } from "../_playground/plot-geometry.mjs";
 import * as urlState from "../_playground/url-state.mjs";
 import * as core from "./margin-core.mjs";
 
-const SVGNS = "http://www.w3.org/2000/svg";
 const VB = 400; // the drawing's own units (viewBox); the plot area is a square inside
 const AREA = { left: 34, top: 8, size: 358 };
 const RING_R = 10;
+const HIT_R = 11; // a click this close to a point (drawing units) is on the point
+/** The most points the reader's edited data (and so a link) may hold. */
+export const MAX_POINTS = 200;
 
 let instances = 0;
 
 // ---------------------------------------------------------------------------------------
 // Small functions
-
-function el(tag, attrs = {}, text) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-function svg(tag, attrs = {}) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
 
 /** A number for people: integers as they are, others with 4 significant digits. */
 export function num(v, digits = 4) {
@@ -56,16 +57,7 @@ export function num(v, digits = 4) {
   if (Math.abs(v) >= 1e6) return v.toExponential(2).replace("e+", "e");
   return String(Number(v.toPrecision(digits)));
 }
-const show = (s) => s.replace(/-/g, "\u2212"); // typographic minus for the page
-const labelText = (y) => (y > 0 ? "+1" : "\u22121");
 const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
-
-function niceStep(span) {
-  const raw = span / 6;
-  const p = 10 ** Math.floor(Math.log10(raw));
-  for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
-  return 10 * p;
-}
 
 /** The square view around the points, padded (the fallback picture's). */
 export function viewBox(X, pad = 0.6) {
@@ -129,6 +121,36 @@ function parseDatasets(text) {
   });
 }
 
+/**
+ * The reader's points [[x1, x2, label], ...] checked (from an edit or from a link): at
+ * least one and at most MAX_POINTS, finite, inside the view, labels +1 or -1.  Returns
+ * them; throws an Error saying what is wrong.
+ */
+export function checkPoints(points, view) {
+  if (!Array.isArray(points) || points.length === 0 || points.length > MAX_POINTS) {
+    throw new Error(`its points must be a list of 1 to ${MAX_POINTS} points`);
+  }
+  const tol = 1e-9 * view.span;
+  return points.map((q, i) => {
+    if (!Array.isArray(q) || q.length !== 3 || !q.every((v) => typeof v === "number" && Number.isFinite(v))) {
+      throw new Error(`point ${i + 1} is not [x1, x2, label] with finite numbers`);
+    }
+    if (q[2] !== 1 && q[2] !== -1) throw new Error(`point ${i + 1} has label ${q[2]}, not +1 or -1`);
+    if (q[0] < view.x0 - tol || q[0] > view.x1 + tol || q[1] < view.y0 - tol || q[1] > view.y1 + tol) {
+      throw new Error(`point ${i + 1} lies outside the plot`);
+    }
+    return [q[0], q[1], q[2]];
+  });
+}
+
+/** The data set base with the reader's points instead of its own (the reference kept). */
+function withPoints(base, points) {
+  const X = points.map((q) => [q[0], q[1]]);
+  const y = points.map((q) => q[2]);
+  return { ...base, X, y, R: core.liftedRadius(X), margins: core.liftedMargins(X, y, base.theta, base.theta0),
+    gammaOpt: null, edited: true };
+}
+
 function readOptions(root) {
   const ds = root.dataset;
   const mu = Number(ds.mu ?? 0);
@@ -147,13 +169,24 @@ class MarginDemo {
     this.uid = `md${++instances}`;
     this.key = root.id || this.uid; // the demo's key in the URL
     this.pendingSteps = 0; // steps to make once the demo is in view (a restored link)
+    // Undo takes back an edit of the points or a change of data set, mu or gamma; its
+    // snapshot is what a link holds.
+    this.history = new EditHistory({
+      key: this.key,
+      snapshot: (what) => ({ what, state: this.urlStateObject() }),
+      stateObject: () => this.urlStateObject(),
+    });
+    this.edited = null; // the data set shown with the reader's points, or null
+    this.newLabel = 1; // the label of a point added by a click or by Enter
+    this.cursor = null; // the keyboard's position in the plot (data coordinates)
+    this.gammaDrags = 0; // one drag of the gamma slider is one edit
     const opts = readOptions(root);
     this.tau = opts.tau;
     if (!root.dataset.datasets) throw new Error("data-datasets is missing");
     this.datasets = parseDatasets(root.dataset.datasets);
     // What the reader has chosen, in one plain object (getState / setState).
     this.initialMu = opts.mu;
-    this.choice = { dataset: 0, mu: opts.mu, gamma: this.datasets[0].gamma, steps: 0 };
+    this.choice = { dataset: 0, mu: opts.mu, gamma: this.datasets[0].gamma, steps: 0, points: null };
     this.active = false;
     this.run = null;
     this.frame = root.querySelector(":scope > .md-frame");
@@ -162,7 +195,8 @@ class MarginDemo {
       root.append(this.frame);
     }
     this.build();
-    this.loadDataset(0);
+    this.renderEditButtons();
+    this.loadDataset(0, null);
     // Before the demo comes into view no run exists, but theta = 0 is known: the readout
     // says the same as it will once the run exists, so nothing changes size then.
     this.render();
@@ -174,7 +208,8 @@ class MarginDemo {
     this.startWhenSeen();
   }
 
-  get data() { return this.datasets[this.choice.dataset]; }
+  /** The data shown: the chosen data set, or the reader's edited version of it. */
+  get data() { return this.edited ?? this.datasets[this.choice.dataset]; }
 
   // -- building the interface (once) ----------------------------------------------------
   build() {
@@ -210,7 +245,25 @@ class MarginDemo {
     this.bestButton = el("button", { type: "button", class: "md-button md-best", "aria-keyshortcuts": "b", title: "the \u03b3 with the smallest bound for the examples visited (key b)" }, "Best \u03b3");
     this.bestButton.append(el("kbd", { "aria-hidden": "true" }, "b"));
     gLine.append(this.bestButton);
-    controls.append(dsLine, muLine, muHint, gLine, gHint);
+    // editing: the label of new points (a radio group) and Undo
+    const editLine = el("div", { class: "md-line md-edits" });
+    const newName = el("span", { class: "md-name", id: id("newlabel") }, "New");
+    newName.append(el("span", { class: "md-wide-only" }, " point"));
+    editLine.append(newName);
+    const group = el("div", { class: "md-labels", role: "radiogroup", "aria-labelledby": id("newlabel") });
+    this.radios = {};
+    for (const [value, text] of [[1, "+1"], [-1, "\u22121"]]) {
+      const lab = el("label", { class: `md-radio ${value > 0 ? "md-radio-pos" : "md-radio-neg"}`, title: "the label of the points a click adds (keys + and \u2212)" });
+      const input = el("input", { type: "radio", name: id("label"), value: String(value) });
+      if (value === 1) input.checked = true;
+      lab.append(input, el("span", {}, text));
+      group.append(lab);
+      this.radios[value] = input;
+    }
+    this.undoButton = el("button", { type: "button", class: "md-button md-undo", "aria-keyshortcuts": "Control+Z Meta+Z",
+      title: "take back the last edit of the points, the data set, \u03bc or \u03b3 (Ctrl+Z or \u2318Z)" }, "Undo");
+    editLine.append(group, this.undoButton);
+    controls.append(dsLine, editLine, muLine, muHint, gLine, gHint);
 
     const buttons = el("div", { class: "md-buttons md-area-buttons", role: "toolbar", "aria-label": "Train the margin perceptron" });
     this.buttons = {};
@@ -247,8 +300,16 @@ class MarginDemo {
     this.plot.append(svg("rect", { class: "md-bg", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }),
       defs, this.gridG, clipped, this.ticksG,
       svg("rect", { class: "md-frame-rect", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }));
+    // the editing layer over the plot: a click adds or removes a point; by keyboard a
+    // cursor moves with the arrow keys and Enter adds or removes the point under it
+    this.layer = svg("svg", { class: "md-layer", viewBox: `0 0 ${VB} ${VB}`, role: "application", tabindex: "0",
+      "aria-roledescription": "plot editor", "aria-label": "Edit the points",
+      "aria-describedby": id("layer-hint") });
+    this.cursorG = svg("g", { class: "md-cursor", visibility: "hidden", "aria-hidden": "true" });
+    this.cursorG.append(svg("circle", { r: HIT_R }), svg("path", { d: `M${-HIT_R - 6},0H${-HIT_R + 4}M${HIT_R - 4},0H${HIT_R + 6}M0,${-HIT_R - 6}V${-HIT_R + 4}M0,${HIT_R - 4}V${HIT_R + 6}` }));
+    this.layer.append(svg("rect", { class: "md-hitarea", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }), this.cursorG);
     const stage = el("div", { class: "md-stage" });
-    stage.append(this.plot);
+    stage.append(this.plot, this.layer);
     const legend = el("p", { class: "md-legend", "aria-hidden": "true" });
     legend.innerHTML =
       '<span><span class="md-key md-key-pos">+</span> y = +1</span>' +
@@ -259,7 +320,10 @@ class MarginDemo {
       '<span><span class="md-key md-key-edge"></span> margin \u03b3</span>' +
       '<span><span class="md-key md-key-def"></span> d\u1d62 &gt; 0</span>' +
       '<span><span class="md-key md-key-ring"></span> last visited</span>';
-    figure.append(stage, legend);
+    const layerHint = el("p", { class: "md-sr-only", id: id("layer-hint") },
+      "Click in the plot to add a point with the chosen label, click a point to remove it. " +
+      "With the keyboard: arrow keys move a cursor (Shift: a grid step), Enter or Space adds a point there or removes the point under it, n and p go to the next and previous point, Delete removes it.");
+    figure.append(stage, legend, layerHint);
 
     this.status = el("p", { class: "md-status md-area-status", "aria-live": "polite", "aria-atomic": "true" });
     this.chartHost = el("div", { class: "md-chart md-area-chart" });
@@ -291,6 +355,7 @@ class MarginDemo {
     const ul = el("ul");
     for (const t of [
       "s Step, e Epoch, r Run, 0 Reset, b Best \u03b3, whenever the focus is in the demo; Tab reaches every control and arrow keys move the sliders.",
+      "Editing: a click in the plot adds a point with the label chosen under \u201cNew point\u201d (+ and \u2212 choose it, Shift-click gives the other label); a click on a point removes it. By keyboard, Tab to the plot: arrow keys move a cursor (Shift: one grid step), Enter or Space adds or removes the point there, n and p jump between points. Undo (Ctrl+Z or \u2318Z) takes back the last edit. Edited data keep the reference separator, the view and \u03b3; the run starts again from \u03b8 = 0, and a link carries the points.",
       "The margin perceptron starts from \u03b8 = 0, \u03b8\u2080 = 0 and updates \u03b8 \u2190 \u03b8 + y x, \u03b8\u2080 \u2190 \u03b8\u2080 + y whenever y(\u03b8\u1d40x + \u03b8\u2080) \u2264 \u03bc. A mistake is y(\u03b8\u1d40x + \u03b8\u2080) \u2264 0. A new \u03bc or data set starts again from \u03b8 = 0.",
       "The offset is handled by lifting, as in chapter 4: each point becomes (x, 1), R is the largest norm of the lifted points and the reference separator (u, u\u2080) is scaled to a unit vector of the lifted space. Its margin on point i is m\u1d62 = y\u1d62(u\u1d40x\u1d62 + u\u2080)/\u2016(u, u\u2080)\u2016 and its deficiency d\u1d62 = max(0, \u03b3 \u2212 m\u1d62).",
       "D = \u221a(\u03a3 d\u1d62\u00b2). Freund and Schapire: the perceptron (\u03bc = 0) makes at most ((R + D)/\u03b3)\u00b2 mistakes on any sequence, D taken over that sequence; the examples visited so far count once per visit. For \u03bc > 0 the same argument bounds the updates by ((\u221a(R\u00b2 + 2\u03bc) + D)/\u03b3)\u00b2.",
@@ -303,16 +368,25 @@ class MarginDemo {
     this.ui = el("div", { class: "md-ui" });
     this.ui.append(controls, buttons, figure, this.status, this.chartHost, readout);
 
-    this.select.addEventListener("change", () => { this.setState({ dataset: Number(this.select.value), steps: 0 }, "dataset"); this.saveUrl("push"); });
-    this.muInput.addEventListener("input", () => { this.setState({ mu: core.MUS[Number(this.muInput.value)], steps: 0 }, "mu"); this.saveUrl("push"); });
-    // a drag of the gamma slider is one history entry: replace while it moves, push first
-    this.gammaInput.addEventListener("input", () => {
-      this.setState({ gamma: this.gammaAt(Number(this.gammaInput.value)) }, "gamma");
-      this.saveUrl(this.sliding ? "replace" : "push");
-      this.sliding = true;
+    this.select.addEventListener("change", () => {
+      const k = Number(this.select.value);
+      this.change(null, `the data set \u201c${this.datasets[k].name}\u201d`, { dataset: k, steps: 0, points: null }, "dataset");
     });
-    this.gammaInput.addEventListener("change", () => { this.sliding = false; });
-    this.gammaInput.addEventListener("blur", () => { this.sliding = false; });
+    this.muInput.addEventListener("input", () => this.change(null, "the change of \u03bc", { mu: core.MUS[Number(this.muInput.value)], steps: 0 }, "mu"));
+    // a drag of the gamma slider is one edit and one history entry: pushed first, replaced
+    // while it moves
+    this.gammaInput.addEventListener("input", () => this.change(`gamma${this.gammaDrags}`, "the change of \u03b3", { gamma: this.gammaAt(Number(this.gammaInput.value)) }, "gamma"));
+    this.gammaInput.addEventListener("change", () => { this.gammaDrags += 1; });
+    this.gammaInput.addEventListener("blur", () => { this.gammaDrags += 1; });
+    for (const [value, input] of Object.entries(this.radios)) {
+      input.addEventListener("change", () => { if (input.checked) this.setLabel(Number(value)); });
+    }
+    this.undoButton.addEventListener("click", () => this.undo());
+    this.layer.addEventListener("click", (e) => this.onClick(e));
+    this.layer.addEventListener("keydown", (e) => this.onLayerKey(e));
+    // the cursor shows for the keyboard, not when a click puts the focus on the plot
+    this.layer.addEventListener("focus", () => { if (this.layer.matches(":focus-visible")) this.showCursor(true); });
+    this.layer.addEventListener("blur", () => this.showCursor(false));
     this.bestButton.addEventListener("click", () => this.bestGamma());
     this.buttons.step.addEventListener("click", () => this.step());
     this.buttons.epoch.addEventListener("click", () => this.epoch());
@@ -363,20 +437,40 @@ class MarginDemo {
   }
 
   // -- the state ----------------------------------------------------------------------------
-  getState() { return { ...this.choice }; }
+  getState() {
+    const c = this.choice;
+    return { ...c, points: c.points ? c.points.map((q) => q.slice()) : null };
+  }
 
-  /** Set any of {dataset, mu, gamma, steps}; the run is replayed to `steps` steps. */
+  /**
+   * Set any of {dataset, mu, gamma, steps, points}; the run is replayed to `steps` steps.
+   * points: null (the data set as the chapter gives it) or the reader's points
+   * [[x1, x2, label], ...] in place of the data set's; the reference separator and the
+   * view stay the data set's.  A new data set without points given shows its own.
+   */
   setState(change, why = null) {
     const c = { ...this.choice, ...change };
     if (!Number.isInteger(c.dataset) || c.dataset < 0 || c.dataset >= this.datasets.length) throw new Error(`no data set ${c.dataset}`);
     if (!core.MUS.includes(c.mu)) throw new Error(`mu must be one of ${core.MUS.join(", ")}, got ${c.mu}`);
-    if ("dataset" in change && change.dataset !== this.choice.dataset && !("gamma" in change)) c.gamma = this.datasets[c.dataset].gamma;
+    const newSet = c.dataset !== this.choice.dataset;
+    if (newSet && !("points" in change)) c.points = null;
+    if (newSet && !("gamma" in change)) c.gamma = this.datasets[c.dataset].gamma;
+    const base = this.datasets[c.dataset];
+    const newPoints = newSet || c.points !== this.choice.points;
+    let edited = newPoints ? null : this.edited;
+    if (newPoints && c.points !== null) {
+      c.points = checkPoints(c.points, this.viewOf(base));
+      edited = withPoints(base, c.points);
+    }
+    const R = (edited ?? base).R;
+    // an edit that shrinks R takes gamma with it; a gamma asked for must fit
+    if (newPoints && !("gamma" in change) && c.gamma > R) c.gamma = R;
     core.checkGamma(c.gamma);
-    if (c.gamma > this.datasets[c.dataset].R) throw new Error(`gamma must be at most R = ${this.datasets[c.dataset].R}`);
+    if (c.gamma > R) throw new Error(`gamma must be at most R = ${R}`);
     if (!Number.isInteger(c.steps) || c.steps < 0) throw new Error(`steps must be a whole number >= 0, got ${c.steps}`);
-    const newRun = c.dataset !== this.choice.dataset || c.mu !== this.choice.mu || !this.run || c.steps < this.run.steps;
+    const newRun = newPoints || c.mu !== this.choice.mu || !this.run || c.steps < this.run.steps;
     this.choice = c;
-    if (newRun) this.loadDataset(c.dataset);
+    if (newRun) this.loadDataset(c.dataset, edited);
     if (this.active) {
       this.ensureRun();
       while (!this.run.done && this.run.steps < c.steps) this.stepRun();
@@ -392,13 +486,36 @@ class MarginDemo {
     return this.getState();
   }
 
-  loadDataset(k) {
+  /** A change the reader makes (Undo can take it back; the URL gets a history entry). */
+  change(tag, what, change, why) {
+    this.history.edit(tag, what, () => this.setState(change, why));
+    this.renderEditButtons();
+  }
+
+  /** The view of a data set: the square around its own points (edits do not move it). */
+  viewOf(base) {
+    if (!base.view) {
+      const v = viewBox(base.X);
+      v.step = niceStep(v.span);
+      v.snap = v.step / 10; // added points and the cursor land on a 1/10 grid
+      base.view = v;
+    }
+    return base.view;
+  }
+
+  loadDataset(k, edited) {
     this.choice.dataset = k;
-    this.view = viewBox(this.data.X);
+    this.edited = edited;
+    const view = this.viewOf(this.datasets[k]);
+    if (view !== this.view) {
+      this.view = view;
+      this.drawView();
+    }
     this.run = null;
-    this.drawView();
+    this.numbersMemo = null;
     this.drawPoints();
     this.syncControls();
+    if (this.cursor) this.placeCursor(this.cursor);
   }
 
   ensureRun() {
@@ -418,16 +535,28 @@ class MarginDemo {
   describeData() {
     const pos = this.data.y.filter((v) => v > 0).length;
     const n = this.data.y.length;
+    if (this.data.edited) return `${plural(n, "point")} (edited), ${pos} labelled +1 and ${n - pos} labelled \u22121`;
     const sep = this.data.gammaOpt === null ? "not linearly separable" : `separable, \u03b3_opt = ${num(this.data.gammaOpt)}`;
     return `${plural(n, "point")}, ${pos} labelled +1 and ${n - pos} labelled \u22121, ${sep}`;
   }
 
   // -- numbers --------------------------------------------------------------------------------
+  /** Every number the readout shows, computed once for each state of the demo. */
   numbers() {
+    const r = this.active ? this.ensureRun() : null;
+    const key = `${this.choice.gamma}|${this.choice.mu}|${r ? r.steps : -1}`;
+    if (this.numbersMemo && this.numbersMemo.key === key && this.numbersMemo.data === this.data) return this.numbersMemo.value;
+    const value = this.computeNumbers(r);
+    this.numbersMemo = { key, data: this.data, value };
+    return value;
+  }
+
+  computeNumbers(r) {
     const d = this.data;
     const g = this.choice.gamma;
-    const r = this.active ? this.ensureRun() : null;
-    const defs = core.deficiencies(d.X, d.y, d.theta, d.theta0, g);
+    // d_i = max(0, gamma - m_i), m_i the lifted margins found once per data set
+    // (margin-core.mjs deficiencies() does the same from X, y and the separator)
+    const defs = d.margins.map((m) => Math.max(0, g - m));
     const D1 = core.totalDeficiency(defs);
     const visits = r ? r.visits : new Array(d.y.length).fill(0);
     const Dnow = core.totalDeficiency(defs, visits);
@@ -584,7 +713,7 @@ class MarginDemo {
     o.pass.textContent = `${r && r.last ? r.t : 1} of ${this.tau}; ${plural(v.visited, "visit")}`;
     o.counts.textContent = `${v.updates}; ${plural(v.mistakes, "mistake")}`;
     o.hyp.textContent = show(`(${num(v.theta[0], 3)}, ${num(v.theta[1], 3)}), ${num(v.theta0, 3)}`);
-    const opt = d.gammaOpt === null ? "not separable" : `\u03b3_opt ${num(d.gammaOpt)}`;
+    const opt = d.edited ? "data edited" : d.gammaOpt === null ? "not separable" : `\u03b3_opt ${num(d.gammaOpt)}`;
     o.margin.textContent = show(`${num(v.margin)}; ${opt}`);
     o.radius.textContent = this.choice.mu === 0 ? num(d.R) : show(`${num(d.R)}; with \u03bc: ${num(v.Rmu)}`);
     o.deficiency.textContent = `${num(v.D1)}; d\u1d62 > 0: ${this.deficientCount()} of ${n}`;
@@ -615,38 +744,42 @@ class MarginDemo {
   // -- the URL ------------------------------------------------------------------------------
   urlStateObject() {
     const c = this.choice;
-    return { v: 1, d: c.dataset, m: c.mu, g: c.gamma, s: c.steps };
+    const st = { v: 1, d: c.dataset, m: c.mu, g: c.gamma, s: c.steps };
+    if (c.points) st.p = c.points.map((q) => q.slice());
+    return st;
   }
 
   saveUrl(mode) {
-    try {
-      if (mode === "push") urlState.pushState(this.key, this.urlStateObject());
-      else urlState.replaceState(this.key, this.urlStateObject());
-    } catch (err) {
-      console.warn(`margin demo ${this.key}: ${err.message}`);
-    }
+    this.history.save(mode);
   }
 
   /** A state read from the URL, checked field by field; throws saying what is wrong. */
   checkUrlState(st) {
     if (st.v !== 1) throw new Error(`its version ${JSON.stringify(st.v)} is not 1`);
-    const out = { dataset: 0, mu: this.initialMu, gamma: null, steps: 0 };
+    const out = { dataset: 0, mu: this.initialMu, gamma: null, steps: 0, points: null };
     if (st.d !== undefined) {
       if (!Number.isInteger(st.d) || st.d < 0 || st.d >= this.datasets.length) throw new Error(`there is no data set ${JSON.stringify(st.d)}`);
       out.dataset = st.d;
     }
-    const d = this.datasets[out.dataset];
-    out.gamma = d.gamma;
+    const base = this.datasets[out.dataset];
+    let R = base.R;
+    let n = base.y.length;
+    if (st.p !== undefined) {
+      out.points = checkPoints(st.p, this.viewOf(base));
+      R = core.liftedRadius(out.points.map((q) => [q[0], q[1]]));
+      n = out.points.length;
+    }
+    out.gamma = Math.min(base.gamma, R);
     if (st.m !== undefined) {
       if (!core.MUS.includes(st.m)) throw new Error(`its \u03bc ${JSON.stringify(st.m)} is not one of the slider's`);
       out.mu = st.m;
     }
     if (st.g !== undefined) {
-      if (typeof st.g !== "number" || !(st.g > 0) || st.g > d.R) throw new Error(`its \u03b3 ${JSON.stringify(st.g)} is not between 0 and R`);
+      if (typeof st.g !== "number" || !(st.g > 0) || st.g > R) throw new Error(`its \u03b3 ${JSON.stringify(st.g)} is not between 0 and R`);
       out.gamma = st.g;
     }
     if (st.s !== undefined) {
-      if (!Number.isInteger(st.s) || st.s < 0 || st.s > this.tau * d.y.length) throw new Error(`its step position ${JSON.stringify(st.s)} is out of range`);
+      if (!Number.isInteger(st.s) || st.s < 0 || st.s > this.tau * n) throw new Error(`its step position ${JSON.stringify(st.s)} is out of range`);
       out.steps = st.s;
     }
     return out;
@@ -659,7 +792,7 @@ class MarginDemo {
     try {
       const c = this.checkUrlState(st);
       this.setState(c);
-      this.say(`Restored from the link: \u201c${this.data.name}\u201d, \u03bc = ${num(c.mu)}, \u03b3 = ${num(c.gamma)}` +
+      this.say(`Restored from the link: \u201c${this.data.name}\u201d${c.points ? `, ${this.describeData()}` : ""}, \u03bc = ${num(c.mu)}, \u03b3 = ${num(c.gamma)}` +
         (c.steps ? `, after ${plural(c.steps, "step")}.` : "."));
     } catch (err) {
       this.say(`The link's saved state for this demo was ignored: ${err.message}.`);
@@ -667,7 +800,7 @@ class MarginDemo {
   }
 
   onHistory({ state: st, error }) {
-    this.sliding = false;
+    this.history.forget();
     let text;
     try {
       const c = this.checkUrlState(st || { v: 1 });
@@ -678,7 +811,180 @@ class MarginDemo {
       text = `The saved state for this demo was ignored: ${err.message}`;
     }
     if (error) text = error;
-    this.say(`${text}: \u201c${this.data.name}\u201d, \u03bc = ${num(this.choice.mu)}, \u03b3 = ${num(this.choice.gamma)}.`);
+    this.renderEditButtons();
+    this.say(`${text}: \u201c${this.data.name}\u201d${this.data.edited ? `, ${this.describeData()}` : ""}, \u03bc = ${num(this.choice.mu)}, \u03b3 = ${num(this.choice.gamma)}.`);
+  }
+
+  // -- editing ------------------------------------------------------------------------------
+  /** The points shown, as [x1, x2, label] (a copy). */
+  pointsNow() {
+    const { X, y } = this.data;
+    return X.map((x, i) => [x[0], x[1], y[i]]);
+  }
+
+  /** Add a point at p = [x1, x2] (data coordinates) with the label; an edit. */
+  addPoint(p, label = this.newLabel) {
+    const n = this.data.y.length;
+    if (n >= MAX_POINTS) {
+      this.say(`The demo holds at most ${MAX_POINTS} points; remove some first.`);
+      return false;
+    }
+    const v = this.view;
+    const q = [roundTo(p[0], v.snap), roundTo(p[1], v.snap), label > 0 ? 1 : -1];
+    try {
+      checkPoints([q], v);
+    } catch {
+      this.say("A new point must lie inside the plot.");
+      return false;
+    }
+    const at = show(`(${num(q[0])}, ${num(q[1])})`);
+    this.change(null, `adding the point ${at}`, { points: [...this.pointsNow(), q], steps: 0 });
+    this.say(`Added a point at ${at} labelled ${labelText(q[2])}: ${this.describeData()}. \u03b8 = 0 again. ${this.boundText()}`);
+    return true;
+  }
+
+  /** Remove point i (from 0); an edit. */
+  removePoint(i) {
+    const points = this.pointsNow();
+    if (!Number.isInteger(i) || i < 0 || i >= points.length) return false;
+    if (points.length === 1) {
+      this.say("The last point stays: the margin perceptron needs at least one example.");
+      return false;
+    }
+    if (points.length - 1 > MAX_POINTS) {
+      this.say(`The demo edits data sets of at most ${MAX_POINTS} points.`);
+      return false;
+    }
+    const [q] = points.splice(i, 1);
+    const at = show(`(${num(q[0])}, ${num(q[1])})`);
+    this.change(null, `removing the point ${at}`, { points, steps: 0 });
+    this.say(`Removed the point at ${at} labelled ${labelText(q[2])}: ${this.describeData()}. \u03b8 = 0 again. ${this.boundText()}`);
+    return true;
+  }
+
+  undo() {
+    const snap = this.history.undo();
+    if (!snap) {
+      this.say("Nothing to undo.");
+      this.renderEditButtons();
+      return false;
+    }
+    this.setState(this.checkUrlState(snap.state));
+    this.history.save("push");
+    this.renderEditButtons();
+    this.say(`Undone: ${snap.what}. ${this.describeData()}, \u03bc = ${num(this.choice.mu)}, \u03b3 = ${num(this.choice.gamma)}` +
+      (this.choice.steps ? `, after ${plural(this.choice.steps, "step")}.` : "."));
+    return true;
+  }
+
+  setLabel(v) {
+    this.newLabel = v > 0 ? 1 : -1;
+    this.radios[this.newLabel].checked = true;
+    this.say(`New points get the label ${labelText(this.newLabel)}.`);
+  }
+
+  renderEditButtons() {
+    this.undoButton.setAttribute("aria-disabled", String(this.history.depth === 0));
+  }
+
+  /** The index of the point within HIT_R drawing units of (u, v), the nearest; or -1. */
+  pointAt(u, v) {
+    const { X } = this.data;
+    let best = -1;
+    let far = HIT_R * HIT_R;
+    for (let i = 0; i < X.length; i++) {
+      const dd = (this.sx(X[i][0]) - u) ** 2 + (this.sy(X[i][1]) - v) ** 2;
+      if (dd <= far) { far = dd; best = i; }
+    }
+    return best;
+  }
+
+  onClick(e) {
+    const m = this.layer.getScreenCTM();
+    if (!m) return;
+    const q = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    const i = this.pointAt(q.x, q.y);
+    if (i >= 0) {
+      this.removePoint(i);
+      return;
+    }
+    if (q.x < AREA.left || q.x > AREA.left + AREA.size || q.y < AREA.top || q.y > AREA.top + AREA.size) return;
+    const v = this.view;
+    const p = [v.x0 + ((q.x - AREA.left) / AREA.size) * v.span, v.y1 - ((q.y - AREA.top) / AREA.size) * v.span];
+    this.addPoint(p, e.shiftKey ? -this.newLabel : this.newLabel);
+  }
+
+  /** Put the keyboard's cursor at p (data coordinates, kept inside the view). */
+  placeCursor(p) {
+    const v = this.view;
+    const clamp = (a, lo, hi) => Math.min(hi, Math.max(lo, a));
+    this.cursor = [clamp(p[0], v.x0, v.x1), clamp(p[1], v.y0, v.y1)];
+    this.cursorG.setAttribute("transform", `translate(${this.sx(this.cursor[0]).toFixed(2)} ${this.sy(this.cursor[1]).toFixed(2)})`);
+    return this.cursor;
+  }
+
+  cursorPoint() {
+    return this.pointAt(this.sx(this.cursor[0]), this.sy(this.cursor[1]));
+  }
+
+  cursorText() {
+    const i = this.cursorPoint();
+    const at = show(`(${num(this.cursor[0])}, ${num(this.cursor[1])})`);
+    if (i >= 0) return `Cursor on point ${i + 1} of ${this.data.y.length}, at ${show(`(${num(this.data.X[i][0])}, ${num(this.data.X[i][1])})`)}, label ${labelText(this.data.y[i])}: Enter removes it.`;
+    return `Cursor at ${at}: Enter adds a point labelled ${labelText(this.newLabel)}.`;
+  }
+
+  showCursor(on) {
+    this.cursorShown = on;
+    if (on) {
+      if (!this.cursor) {
+        const v = this.view;
+        this.placeCursor([roundTo((v.x0 + v.x1) / 2, v.snap), roundTo((v.y0 + v.y1) / 2, v.snap)]);
+      }
+      this.cursorG.removeAttribute("visibility");
+      this.say(this.cursorText());
+    } else {
+      this.cursorG.setAttribute("visibility", "hidden");
+    }
+  }
+
+  onLayerKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const v = this.view;
+    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    const key = e.key;
+    if (!["Enter", " ", "Delete", "Backspace", "n", "p"].includes(key) && !arrows[key]) return; // the demo's keys
+    if (!this.cursorShown) this.showCursor(true);
+    if (arrows[key]) {
+      const s = e.shiftKey ? v.step : v.snap;
+      const c = this.cursor;
+      const i = this.cursorPoint();
+      // from a point (off the grid), the first move lands on the grid
+      const base = i >= 0 ? [roundTo(c[0], v.snap), roundTo(c[1], v.snap)] : c;
+      this.placeCursor([roundTo(base[0] + arrows[key][0] * s, v.snap), roundTo(base[1] + arrows[key][1] * s, v.snap)]);
+    } else if (key === "Enter" || key === " ") {
+      const i = this.cursorPoint();
+      if (i >= 0) this.removePoint(i);
+      else this.addPoint(this.cursor);
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    } else if (key === "Delete" || key === "Backspace") {
+      const i = this.cursorPoint();
+      if (i >= 0) this.removePoint(i);
+      else this.say("No point under the cursor to remove.");
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    } else if (key === "n" || key === "p") {
+      const n = this.data.y.length;
+      const i = this.cursorPoint();
+      const j = i < 0 ? (key === "n" ? 0 : n - 1) : (i + (key === "n" ? 1 : n - 1)) % n;
+      this.placeCursor(this.data.X[j]);
+    }
+    e.preventDefault();
+    e.stopPropagation();
+    this.say(this.cursorText());
   }
 
   // -- actions ------------------------------------------------------------------------------
@@ -758,19 +1064,25 @@ class MarginDemo {
     const Rmu = core.marginRadius(d.R, this.choice.mu);
     const best = core.bestGamma(d.margins, Rmu, counts, d.R);
     if (!best) return null;
-    this.setState({ gamma: best.gamma });
-    this.saveUrl("push");
+    this.change(null, "Best \u03b3", { gamma: best.gamma });
     const v = this.numbers();
     this.say(`Best \u03b3 for ${counts ? `the ${plural(v.visited, "visit")} so far` : "one pass"}: \u03b3 = ${num(best.gamma)}, bound ${num(counts ? v.boundNow : v.bound1)}.`);
     return best.gamma;
   }
 
   onKey(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
-    if (t.tagName === "SELECT" || t.tagName === "TEXTAREA") return;
+    const typing = t.tagName === "SELECT" || t.tagName === "TEXTAREA";
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "z" && !typing) {
+      e.preventDefault();
+      this.undo();
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (typing) return;
     const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    const actions = { s: () => this.step(), e: () => this.epoch(), r: () => this.runAll(), 0: () => this.reset(), b: () => this.bestGamma() };
+    const actions = { s: () => this.step(), e: () => this.epoch(), r: () => this.runAll(), 0: () => this.reset(), b: () => this.bestGamma(),
+      "+": () => this.setLabel(1), "-": () => this.setLabel(-1), "\u2212": () => this.setLabel(-1) };
     if (Object.hasOwn(actions, k)) {
       e.preventDefault();
       actions[k]();
@@ -798,6 +1110,9 @@ class MarginDemo {
       D1: v.D1, Dnow: v.Dnow, bound1: v.bound1, boundNow: v.boundNow,
       margin: v.margin, gammaOpt: this.data.gammaOpt,
       deficientDrawn: this.deficientG.childElementCount,
+      X: this.data.X.map((x) => x.slice()), y: this.data.y.slice(),
+      edited: Boolean(this.data.edited), newLabel: this.newLabel, undoDepth: this.history.depth,
+      cursor: this.cursor ? this.cursor.slice() : null,
       chart: this.chart.values(),
       key: this.key,
       status: this.status.textContent,
@@ -814,33 +1129,78 @@ function showError(root, err) {
   console.error("margin demo:", err);
 }
 
-/** Turn one element into a margin demo (once); returns its API object or null. */
+/**
+ * When the demo is built: its markup and its data are made ready in idle time once it is
+ * within a screen of the viewport (or at once when a test or the reader needs it), and its
+ * arithmetic starts when it comes within 200 px (MarginDemo.startWhenSeen).  Nothing of it
+ * runs while the page loads, so a chapter's first paint and input do not wait for it.
+ */
+const BUILD_MARGIN = "100% 0px";
+const IDLE_TIMEOUT_MS = 1000;
+
+function whenIdle(fn) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(fn, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(fn, 1);
+}
+
+/**
+ * Turn one element into a margin demo (once); returns its API object, which builds the
+ * demo on first use if it is not built yet (null where the demo cannot start).
+ */
 export function mount(root) {
   if (root.marginDemo) return root.marginDemo;
-  try {
-    const md = new MarginDemo(root);
-    root.marginDemo = {
-      step: () => md.step(),
-      epoch: () => md.epoch(),
-      run: () => md.runAll(),
-      reset: () => md.reset(),
-      bestGamma: () => md.bestGamma(),
-      activate: () => md.activate(),
-      getState: () => md.getState(),
-      setState: (change) => md.setState(change),
-      snapshot: () => md.snapshot(),
-      flushUrl: () => urlState.flush(),
-      /** Where the data point (x, y) is on the screen, in client pixels. */
-      clientPoint: (x, y) => {
-        const q = new DOMPoint(md.sx(x), md.sy(y)).matrixTransform(md.plot.getScreenCTM());
-        return [q.x, q.y];
-      },
-    };
-    return root.marginDemo;
-  } catch (err) {
-    showError(root, err);
-    return null;
+  let md = null;
+  let failed = null;
+  const build = () => {
+    if (md || failed) return md;
+    try {
+      md = new MarginDemo(root);
+      root.dataset.mdBuilt = "true";
+    } catch (err) {
+      failed = err;
+      showError(root, err);
+    }
+    return md;
+  };
+  const use = (fn) => (...args) => {
+    const demo = build();
+    if (!demo) throw new Error(`the margin demo could not start: ${failed.message}`);
+    return fn(demo, ...args);
+  };
+  root.marginDemo = {
+    step: use((d) => d.step()),
+    epoch: use((d) => d.epoch()),
+    run: use((d) => d.runAll()),
+    reset: use((d) => d.reset()),
+    bestGamma: use((d) => d.bestGamma()),
+    activate: use((d) => d.activate()),
+    getState: use((d) => d.getState()),
+    setState: use((d, change) => d.setState(change)),
+    snapshot: use((d) => d.snapshot()),
+    undo: use((d) => d.undo()),
+    addPoint: use((d, x, y, label) => d.addPoint([x, y], label)),
+    removePoint: use((d, i) => d.removePoint(i)),
+    setLabel: use((d, v) => d.setLabel(v)),
+    urlState: use((d) => d.urlStateObject()),
+    built: () => md !== null,
+    flushUrl: () => urlState.flush(),
+    /** Where the data point (x, y) is on the screen, in client pixels. */
+    clientPoint: use((d, x, y) => {
+      const q = new DOMPoint(d.sx(x), d.sy(y)).matrixTransform(d.plot.getScreenCTM());
+      return [q.x, q.y];
+    }),
+  };
+  if (typeof IntersectionObserver === "undefined") {
+    build();
+  } else {
+    const near = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      near.disconnect();
+      whenIdle(build);
+    }, { rootMargin: BUILD_MARGIN });
+    near.observe(root);
   }
+  return root.marginDemo;
 }
 
 /** Mount every div.margin-demo of the document. */

@@ -377,11 +377,12 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     n = len(data["y"])
     page.locator(f"{SEL} select").focus()
     names = [focused(page)]
-    for _ in range(9):
+    for _ in range(12):
         page.keyboard.press("Tab")
         names.append(focused(page).split("\n")[0])
-    assert names == ["Data set", "\u03bc", "\u03b3", "Best \u03b3", "Step", "Epoch", "Run",
-                     "Reset", "The values", "The numbers, and the keys"], names
+    assert names == ["Data set", "+1", "Undo", "\u03bc", "\u03b3", "Best \u03b3", "Step", "Epoch",
+                     "Run", "Reset", "Edit the points", "The values",
+                     "The numbers, and the keys"], names
     # the keys s, e, r, 0 with the focus anywhere in the demo
     page.locator(f"{SEL} button.md-step").focus()
     page.keyboard.press("s")
@@ -416,6 +417,227 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     page.keyboard.press("b")
     st3 = snap(page)
     assert st3["boundNow"] <= st2["boundNow"] and "Best \u03b3" in st3["status"]
+    assert page.errors == []
+
+
+# ---------------------------------------------------------------------------------------
+# Editing the points, and Undo
+
+
+def view_of(X) -> dict:
+    """The demo's view of a data set and its grid (margin-demo.mjs viewBox, dom.mjs niceStep)."""
+    X = np.asarray(X, float)
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    span = float(max(hi - lo)) + 1.2
+    mid = (lo + hi) / 2
+    raw = span / 6
+    p = 10 ** math.floor(math.log10(raw))
+    step = next(m * p for m in (1, 2, 5, 10) if m * p >= raw)
+    return {"x0": mid[0] - span / 2, "x1": mid[0] + span / 2, "y0": mid[1] - span / 2,
+            "y1": mid[1] + span / 2, "span": span, "step": step, "snap": step / 10}
+
+
+def on_grid(v: float, snap_step: float) -> float:
+    return round(v / snap_step) * snap_step
+
+
+def empty_spot(X, view) -> list[float]:
+    """A point of the demo's grid far from every point (a click there adds one)."""
+    X = np.asarray(X, float)
+    s = view["snap"]
+    for a in np.arange(on_grid(view["x0"], s) + 5 * s, view["x1"] - 5 * s, s):
+        for b in np.arange(on_grid(view["y0"], s) + 5 * s, view["y1"] - 5 * s, s):
+            if np.min(np.hypot(X[:, 0] - a, X[:, 1] - b)) > 0.08 * view["span"]:
+                return [on_grid(a, s), on_grid(b, s)]
+    raise AssertionError("no empty spot")
+
+
+def edited(data: dict, X, y) -> dict:
+    """The data set with the reader's points: the reference separator stays."""
+    return {**data, "X": [list(map(float, x)) for x in X], "y": list(y)}
+
+
+def click_at(page, x: float, y: float, shift: bool = False) -> None:
+    cx, cy = page.evaluate(f"([x, y]) => {API}.clientPoint(x, y)", [x, y])
+    if shift:
+        page.keyboard.down("Shift")
+    page.mouse.click(cx, cy)
+    if shift:
+        page.keyboard.up("Shift")
+
+
+def test_clicks_add_and_remove_points_and_the_run_is_the_library(open_page):
+    page = open_page()
+    data = page_datasets(page)[0]
+    view = view_of(data["X"])
+    X, y = [list(x) for x in data["X"]], list(data["y"])
+    # the label of new points, chosen by a click on its radio button
+    page.locator(f"{SEL} .md-radio-neg").click()
+    spot = empty_spot(X, view)
+    click_at(page, spot[0] + 0.3 * view["snap"], spot[1] - 0.3 * view["snap"])
+    st = snap(page)
+    X.append(spot)
+    y.append(-1)
+    assert st["edited"] and st["y"] == y
+    np.testing.assert_allclose(st["X"], X, rtol=0, atol=1e-12)
+    assert st["points"][-1] == [pytest.approx(spot[0], abs=1e-12),
+                                pytest.approx(spot[1], abs=1e-12), -1]
+    assert "Added a point" in st["status"] and st["updates"] == 0
+    assert st["cursor"] is None  # the keyboard's cursor is not shown for a click
+    page.locator(f"{SEL} button.md-run").click()
+    st = snap(page)
+    *_, ref = after_steps(st["X"], st["y"], 0.0, 100, 0)
+    assert_numbers(st, edited(data, st["X"], st["y"]), ref.epochs * len(y))
+    # Shift-click: the other label
+    spot2 = empty_spot(X, view)
+    click_at(page, *spot2, shift=True)
+    assert snap(page)["y"][-1] == 1
+    # a click on a point removes it; the run starts again
+    click_at(page, *data["X"][3])
+    st = snap(page)
+    assert len(st["y"]) == len(y) and st["X"][3] == data["X"][4] and st["steps"] == 0
+    assert "Removed the point" in st["status"]
+    assert shown(page, "margin").endswith("data edited")
+    page.locator(f"{SEL} button.md-epoch").click()
+    st = snap(page)
+    assert_numbers(st, edited(data, st["X"], st["y"]), len(st["y"]))
+    assert page.errors == []
+
+
+def test_the_keyboard_edits_the_points(open_page):
+    page = open_page()
+    data = page_datasets(page)[0]
+    view = view_of(data["X"])
+    n = len(data["y"])
+    layer = page.locator(f"{SEL} svg.md-layer")
+    layer.focus()
+    st = snap(page)
+    c0 = st["cursor"]
+    assert c0 == [on_grid((view["x0"] + view["x1"]) / 2, view["snap"]),
+                  on_grid((view["y0"] + view["y1"]) / 2, view["snap"])]
+    assert st["status"].startswith(("Cursor at", "Cursor on point"))
+    # arrows move the cursor by a tenth of a grid step, Shift by a grid step
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+ArrowUp")
+    c1 = snap(page)["cursor"]
+    assert c1 == pytest.approx([c0[0] + view["snap"], c0[1] + view["step"]], abs=1e-12)
+    # "-" chooses the label, Enter adds a point at the cursor (if none is under it)
+    page.keyboard.press("-")
+    assert page.locator(f"{SEL} .md-radio-neg input").is_checked()
+    target = empty_spot(data["X"], view)
+    dx = round((target[0] - c1[0]) / view["snap"])
+    dy = round((target[1] - c1[1]) / view["snap"])
+    for _ in range(abs(dx)):
+        page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
+    for _ in range(abs(dy)):
+        page.keyboard.press("ArrowUp" if dy > 0 else "ArrowDown")
+    page.keyboard.press("Enter")
+    st = snap(page)
+    assert len(st["y"]) == n + 1 and st["y"][-1] == -1
+    assert st["X"][-1] == pytest.approx(target, abs=1e-9)
+    # n goes to the first point, Enter removes the point under the cursor
+    page.keyboard.press("n")
+    assert snap(page)["cursor"] == data["X"][0]
+    assert "Enter removes it" in snap(page)["status"]
+    page.keyboard.press("Enter")
+    st = snap(page)
+    assert len(st["y"]) == n and st["X"][0] == data["X"][1]
+    page.keyboard.press("r")
+    st = snap(page)
+    *_, ref = after_steps(st["X"], st["y"], 0.0, 100, 0)
+    assert_numbers(st, edited(data, st["X"], st["y"]), ref.epochs * n)
+    # Ctrl+Z takes back the removal, then the addition
+    page.keyboard.press("Control+z")
+    st = snap(page)
+    assert len(st["y"]) == n + 1 and st["X"][0] == data["X"][0]
+    assert st["status"].startswith("Undone: removing the point")
+    page.keyboard.press("Control+z")
+    st = snap(page)
+    assert st["X"] == data["X"] and st["y"] == data["y"] and not st["edited"]
+    assert st["points"] is None
+    assert page.errors == []
+
+
+def test_undo_takes_back_edits_and_changes_in_order(open_page):
+    page = open_page()
+    data = page_datasets(page)[0]
+    undo = page.locator(f"{SEL} button.md-undo")
+    assert undo.get_attribute("aria-disabled") == "true"
+    undo.focus()
+    page.keyboard.press("Enter")
+    assert snap(page)["status"] == "Nothing to undo."
+    start = snap(page)
+    view = view_of(data["X"])
+    click_at(page, *empty_spot(data["X"], view))
+    one = snap(page)
+    page.locator(f"{SEL} input.md-range").first.focus()
+    page.keyboard.press("ArrowRight")
+    two = snap(page)
+    assert two["mu"] == MUS[1] and two["X"] == one["X"]
+    click_at(page, *data["X"][0])
+    three = snap(page)
+    assert len(three["y"]) == len(one["y"]) - 1 and three["undoDepth"] == 3
+    assert undo.get_attribute("aria-disabled") == "false"
+    for before in (two, one, start):
+        undo.click()
+        st = snap(page)
+        assert (st["X"], st["y"], st["mu"], st["gamma"]) == (
+            before["X"], before["y"], before["mu"], before["gamma"])
+    assert undo.get_attribute("aria-disabled") == "true"
+    assert_numbers(snap(page), data, 0)
+    assert page.errors == []
+
+
+def test_a_link_carries_the_edited_points_and_back_undoes_an_edit(open_page):
+    page = open_page()
+    data = page_datasets(page)[0]
+    view = view_of(data["X"])
+    click_at(page, *data["X"][5])  # remove one
+    click_at(page, *empty_spot(data["X"], view))  # add one
+    for _ in range(9):
+        page.keyboard.press("s")
+    page.evaluate(f"() => {API}.flushUrl()")
+    seen = snap(page)
+    state = page.evaluate(f"() => {API}.urlState()")
+    assert state["p"] == [[*x, label] for x, label in zip(seen["X"], seen["y"], strict=True)]
+    query = page.evaluate("() => location.search")
+    other = open_page(query=query)
+    st = snap(other)
+    assert st["X"] == seen["X"] and st["y"] == seen["y"] and st["steps"] == 9
+    assert st["theta"] == seen["theta"] and st["visits"] == seen["visits"]
+    assert_numbers(st, edited(data, st["X"], st["y"]), 9)
+    assert "Restored from the link" in st["status"] and "(edited)" in st["status"]
+    # Back: the state before the last edit (one point removed, none added)
+    page.go_back()
+    page.wait_for_function(f"() => {API}.snapshot().y.length === {len(data['y']) - 1}")
+    st = snap(page)
+    assert st["X"] == data["X"][:5] + data["X"][6:] and st["steps"] == 0
+    assert "Back to an earlier state" in st["status"]
+    page.go_back()
+    page.wait_for_function(f"() => !{API}.snapshot().edited")
+    assert snap(page)["X"] == data["X"]
+    assert other.errors == [] and page.errors == []
+
+
+def test_the_demo_does_no_work_before_it_comes_near_the_screen(open_page):
+    # a short window: the demo is more than a screen below it
+    page = open_page(height=500, scroll=False)
+    top = page.evaluate(f"() => document.querySelector('{SEL}').getBoundingClientRect().top")
+    assert top > 2 * 500 + 100
+    page.wait_for_timeout(1500)  # idle time passes
+    idle = page.evaluate(f"""() => {{ const r = document.querySelector('{SEL}');
+        return {{ built: r.marginDemo.built(), ui: Boolean(r.querySelector('.md-ui')),
+                  mark: r.dataset.mdBuilt || null,
+                  fallback: Boolean(r.querySelector('.md-fallback')) }}; }}""")
+    assert idle == {"built": False, "ui": False, "mark": None, "fallback": True}
+    # a screen away: built in idle time, the arithmetic still waiting
+    page.evaluate(f"""() => window.scrollTo(0, scrollY - 900
+        + document.querySelector('{SEL}').getBoundingClientRect().top)""")
+    page.wait_for_function(f"() => document.querySelector('{SEL}').dataset.mdBuilt === 'true'")
+    assert page.locator(SEL).get_attribute("data-md-active") is None
+    page.locator(SEL).scroll_into_view_if_needed()
+    page.wait_for_function(f"() => {API}.snapshot().active")
+    assert_numbers(snap(page), page_datasets(page)[0], 0)
     assert page.errors == []
 
 
@@ -469,7 +691,9 @@ def test_back_returns_to_the_state_before_the_last_change(open_page):
 
 
 @pytest.mark.parametrize("bad", ['{"v":1,"d":7}', '{"v":1,"m":0.4}', '{"v":1,"g":-1}',
-                                 '{"v":1,"s":1e9}', '{"v":2}'])
+                                 '{"v":1,"s":1e9}', '{"v":2}', '{"v":1,"p":[]}',
+                                 '{"v":1,"p":[[0,0,2]]}', '{"v":1,"p":[[1e9,0,1]]}',
+                                 '{"v":1,"p":[[0,0]]}', '{"v":1,"p":"x"}'])
 def test_a_hostile_link_is_ignored_and_said(open_page, bad):
     import base64
 

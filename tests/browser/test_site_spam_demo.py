@@ -10,6 +10,7 @@ the keyboard, and passes axe-core's checks in both themes.
 
 from __future__ import annotations
 
+import base64
 import json
 
 import pytest
@@ -283,5 +284,152 @@ def test_without_javascript_the_explorers_picture_shows(browser, base_url):
         figure = page.locator(f"{SEL} .spam-demo-fallback figure.explorer-static img")
         assert figure.is_visible()
         assert "Message explorer" in figure.get_attribute("alt")
+    finally:
+        ctx.close()
+
+
+# ---------------------------------------------------------------------------------------
+# The message in the page's URL: a link reproduces the verdict, Back returns
+
+
+KEY = "spam-demo"
+MAX_LINK_CHARS = 2000  # spam-demo.mjs: the most characters of the URL for the message
+PAUSE_MS = 1000  # spam-demo.mjs: a pause this long ends a burst of typing
+
+
+def encoded(state: dict) -> str:
+    """The text url-state.mjs writes for a state: JSON, UTF-8, base64url without padding."""
+    text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def in_link(page) -> dict | None:
+    """The demo's state as the page's URL holds it now (pending writes flushed)."""
+    return page.evaluate(f"() => document.querySelector('{SEL}').spamDemo.link()")
+
+
+def message_of(page) -> str:
+    return page.locator(f"{SEL} textarea").input_value()
+
+
+def status_of(page) -> str:
+    return page.locator(f"{SEL} .sd-status").inner_text()
+
+
+def open_with(context, base_url, query: str):
+    page = context.new_page()
+    page.rec = load(page, f"{base_url}/{PAGE}{query}")
+    return page
+
+
+def test_a_link_reproduces_the_message_and_its_verdict(demo, context, base_url):
+    model = chapter_model()[0]
+    start(demo)
+    box = demo.locator(f"{SEL} textarea")
+    box.fill("")
+    box.click()
+    message = "URGENT: call 0800 555 0101 NOW!! ΚΑΛΗΜΕΡΑ 🎉"
+    demo.keyboard.type(message)
+    assert in_link(demo) == {"v": 1, "t": message}
+    query = demo.evaluate("() => location.search")
+    assert query == f"?{KEY}={encoded({'v': 1, 't': message})}"
+    other = open_with(context, base_url, query)
+    assert message_of(other) == message  # before the demo starts
+    start(other)
+    assert_shows_the_library(other, message, model)
+    assert status_of(other) == "Restored from the link: the message, and the verdict it gets."
+    assert other.rec["console"] == [] and demo.rec["console"] == []
+
+
+def test_back_returns_to_the_message_before_a_pause_or_a_button(demo):
+    model = chapter_model()[0]
+    ex = pl.spam_messages()
+    start(demo)
+    demo.locator(f"{SEL} button.sd-clear").click()  # an entry: the empty message
+    demo.keyboard.type("FREE cash")  # one burst: one entry
+    demo.wait_for_timeout(PAUSE_MS + 300)
+    demo.keyboard.type(" NOW!!!")  # after a pause: a new entry
+    demo.locator(f"{SEL} textarea").blur()
+    demo.locator(f"{SEL} textarea").focus()
+    demo.keyboard.type(" 555")  # after leaving the box: a new entry
+    demo.locator(f"{SEL} button.sd-example").nth(2).click()  # an entry
+    assert_shows_the_library(demo, ex.messages[1], model)
+    for expected in ["FREE cash NOW!!! 555", "FREE cash NOW!!!", "FREE cash", ""]:
+        demo.go_back()
+        demo.wait_for_function(f"(m) => document.querySelector('{SEL} textarea').value === m",
+                               arg=expected)
+        assert_shows_the_library(demo, expected, model)
+        assert status_of(demo) == "Back to an earlier message."
+    demo.go_back()  # the entry before any edit: the chapter's message
+    demo.wait_for_function(f"() => document.querySelector('{SEL} textarea').value !== ''")
+    assert_shows_the_library(demo, ex.test_message, model)
+    assert status_of(demo) == "Back to the chapter's message."
+    demo.go_forward()
+    demo.wait_for_function(f"() => document.querySelector('{SEL} textarea').value === ''")
+    assert_shows_the_library(demo, "", model)
+    assert demo.rec["console"] == []
+
+
+def test_a_long_message_is_cut_in_the_link_and_the_status_says_so(demo, context, base_url):
+    model = chapter_model()[0]
+    start(demo)
+    assert status_of(demo) == ""
+    message = "WIN 🎉 Ünïcödé 0800 555 0101! " * 300
+    demo.locator(f"{SEL} textarea").fill(message)
+    assert_shows_the_library(demo, message, model)  # the demo uses all of it
+    st = in_link(demo)
+    chars = list(message)  # code points, as Array.from counts them
+    kept = len(st["t"])
+    assert st["t"] == "".join(chars[:kept]) and 0 < kept < len(chars)
+    # the most that fits: one more character would not
+    assert len(encoded(st)) <= MAX_LINK_CHARS
+    assert len(encoded({"v": 1, "t": "".join(chars[:kept + 1])})) > MAX_LINK_CHARS
+    query = demo.evaluate("() => location.search")
+    assert len(query) <= MAX_LINK_CHARS + len(KEY) + 2
+    assert status_of(demo) == (f"The link keeps only the first {kept} of the {len(chars)} "
+                               "characters (a short address).")
+    # the link shows the cut message and its verdict
+    other = open_with(context, base_url, query)
+    start(other)
+    assert_shows_the_library(other, st["t"], model)
+    # a short message again: the note goes
+    demo.locator(f"{SEL} textarea").fill("hello")
+    assert in_link(demo) == {"v": 1, "t": "hello"} and status_of(demo) == ""
+    assert demo.rec["console"] == [] and other.rec["console"] == []
+
+
+@pytest.mark.parametrize("bad", ["%%%not-base64", encoded({"v": 2, "t": "x"}),
+                                 encoded({"v": 1, "t": 5}), encoded({"v": 1}),
+                                 base64.urlsafe_b64encode(b"[1, 2]").decode(),
+                                 base64.urlsafe_b64encode(b"{not json").decode()])
+def test_a_malformed_link_never_breaks_the_page(context, base_url, bad):
+    model = chapter_model()[0]
+    page = open_with(context, base_url, f"?{KEY}={bad}")
+    start(page)
+    assert_shows_the_library(page, pl.spam_messages().test_message, model)
+    assert "ignored" in status_of(page)
+    assert page.rec["console"] == []
+    page.locator(f"{SEL} textarea").fill("FREE")
+    assert_shows_the_library(page, "FREE", model)
+    assert in_link(page) == {"v": 1, "t": "FREE"}
+
+
+def test_the_status_line_has_its_room_before_the_script_runs(browser, base_url):
+    ctx = browser.new_context(viewport={"width": 390, "height": 900})
+    try:
+        page = ctx.new_page()
+        held = []
+        page.route("**/spam-demo.mjs*", lambda route: held.append(route))
+        page.goto(f"{base_url}/{PAGE}", wait_until="commit")
+        page.wait_for_function(f"""() => document.readyState !== 'loading' &&
+            document.querySelector('{SEL} .sd-top')""")
+        page.evaluate("() => document.documentElement.classList.add('spam-demo-js')")
+        box = f"() => document.querySelector('{SEL} .sd-top').getBoundingClientRect().height"
+        before = page.evaluate(box)
+        assert page.locator(f"{SEL} .sd-status").count() == 0
+        held[0].continue_()
+        page.wait_for_function(f"() => document.querySelector('{SEL} .sd-status')")
+        assert page.evaluate(box) == before
+        assert page.locator(f"{SEL} .sd-status").get_attribute("aria-live") == "polite"
     finally:
         ctx.close()
