@@ -197,3 +197,53 @@ def goto(page, url: str) -> str:
     if redirects:  # the site's index.html sends the reader to the first page
         page.wait_for_url(lambda u: u != url, wait_until="load")
     return page.evaluate(WAIT_FOR_MATH)
+
+
+# ---------------------------------------------------------------------------------------
+# Pages that hold one demo (chapters 2, 6 and 7).
+
+DARK = ("() => { document.documentElement.dataset.theme = 'dark'; "
+        "document.documentElement.dataset.mode = 'dark'; }")
+
+
+class DemoPages:
+    """Opens pages that hold one demo, each in a browser context of its own.
+
+    ``api`` is the JavaScript expression of the demo's test API (present once its module
+    has run) and ``active`` the one that is true once the demo has started (it starts
+    when it comes into view).  :meth:`close` closes every context opened.
+    """
+
+    def __init__(self, browser, api: str, selector: str, active: str) -> None:
+        self.browser, self.api, self.selector, self.active = browser, api, selector, active
+        self.contexts: list = []
+
+    def open(self, url: str, *, width: int = 1280, height: int = 900, scheme: str = "light",
+             scroll: bool = True, **options):
+        """The page at ``url``, its console errors and uncaught exceptions in ``.errors``.
+
+        ``scheme="dark"`` switches the theme as a reader's click does; with ``scroll``
+        the demo is brought into view and waited for until it has started.  Other
+        keyword arguments go to the browser context (``reduced_motion``, ...).
+        """
+        ctx = self.browser.new_context(viewport={"width": width, "height": height},
+                                       color_scheme=scheme, **options)
+        self.contexts.append(ctx)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(url, wait_until="load")
+        if scheme == "dark":
+            page.evaluate(DARK)
+        page.wait_for_function(f"() => {self.api}")
+        if scroll:
+            page.locator(self.selector).scroll_into_view_if_needed()
+            page.wait_for_function(f"() => {self.active}")
+        page.errors = errors
+        return page
+
+    def close(self) -> None:
+        for ctx in self.contexts:
+            ctx.close()
+        self.contexts.clear()

@@ -17,6 +17,7 @@ import json
 
 import numpy as np
 import pytest
+from harness import DemoPages
 
 import perceptron_lib as pl
 
@@ -33,31 +34,9 @@ BLOCKING = {"serious", "critical"}
 
 @pytest.fixture
 def open_page(browser, base_url):
-    contexts = []
-
-    def _open(width: int = 1280, height: int = 900, scheme: str = "light", scroll: bool = True,
-              **options):
-        ctx = browser.new_context(viewport={"width": width, "height": height},
-                                  color_scheme=scheme, **options)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.goto(f"{base_url}/{PAGE}", wait_until="load")
-        if scheme == "dark":  # the theme's own switch, as a reader's click sets it
-            page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; "
-                          "document.documentElement.dataset.mode = 'dark'; }")
-        page.wait_for_function(f"() => {API}")
-        if scroll:
-            page.locator(SEL).scroll_into_view_if_needed()
-            page.wait_for_function(f"() => {API}.state().active")
-        page.errors = errors
-        return page
-
-    yield _open
-    for ctx in contexts:
-        ctx.close()
+    pages = DemoPages(browser, API, SEL, f"{API}.state().active")
+    yield lambda **kw: pages.open(f"{base_url}/{PAGE}", **kw)
+    pages.close()
 
 
 def state(page) -> dict:

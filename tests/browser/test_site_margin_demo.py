@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from harness import serve
+from harness import DemoPages, serve
 
 import perceptron_lib as pl
 from perceptron_lib.margin_demo import MUS, MarginDemo
@@ -81,30 +81,9 @@ def demo_site(tmp_path_factory):
 
 @pytest.fixture
 def open_page(browser, demo_site):
-    contexts = []
-
-    def _open(width: int = 1280, height: int = 900, scheme: str = "light", scroll: bool = True,
-              query: str = "", **options):
-        ctx = browser.new_context(viewport={"width": width, "height": height},
-                                  color_scheme=scheme, **options)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.goto(f"{demo_site}/index.html{query}", wait_until="load")
-        if scheme == "dark":
-            page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
-        page.wait_for_function(f"() => {API}")
-        if scroll:
-            page.locator(SEL).scroll_into_view_if_needed()
-            page.wait_for_function(f"() => {API}.snapshot().active")
-        page.errors = errors
-        return page
-
-    yield _open
-    for ctx in contexts:
-        ctx.close()
+    pages = DemoPages(browser, API, SEL, f"{API}.snapshot().active")
+    yield lambda query="", **kw: pages.open(f"{demo_site}/index.html{query}", **kw)
+    pages.close()
 
 
 def snap(page) -> dict:
@@ -762,28 +741,9 @@ CHAPTER = "book/07_beyond.html"
 
 @pytest.fixture
 def chapter_page(browser, base_url):
-    contexts = []
-
-    def _open(width: int = 1280, scheme: str = "light"):
-        ctx = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.goto(f"{base_url}/{CHAPTER}", wait_until="load")
-        if scheme == "dark":
-            page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; "
-                          "document.documentElement.dataset.mode = 'dark'; }")
-        page.wait_for_function(f"() => {API}")
-        page.locator(SEL).scroll_into_view_if_needed()
-        page.wait_for_function(f"() => {API}.snapshot().active")
-        page.errors = errors
-        return page
-
-    yield _open
-    for ctx in contexts:
-        ctx.close()
+    pages = DemoPages(browser, API, SEL, f"{API}.snapshot().active")
+    yield lambda **kw: pages.open(f"{base_url}/{CHAPTER}", **kw)
+    pages.close()
 
 
 def test_on_the_chapter_page_the_demo_runs_as_the_library(chapter_page):

@@ -19,6 +19,7 @@ import json
 
 import numpy as np
 import pytest
+from harness import DemoPages
 from test_site_offset_demo import (
     API,
     PAGE,
@@ -38,29 +39,9 @@ import perceptron_lib as pl
 
 @pytest.fixture
 def open_page(browser, base_url):
-    contexts = []
-
-    def _open(width: int = 1280, height: int = 900, scheme: str = "light", query: str = ""):
-        ctx = browser.new_context(viewport={"width": width, "height": height},
-                                  color_scheme=scheme)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.goto(f"{base_url}/{PAGE}{query}", wait_until="load")
-        if scheme == "dark":
-            page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; "
-                          "document.documentElement.dataset.mode = 'dark'; }")
-        page.wait_for_function(f"() => {API}")
-        page.locator(SEL).scroll_into_view_if_needed()
-        page.wait_for_function(f"() => {API}.state().active")
-        page.errors = errors
-        return page
-
-    yield _open
-    for ctx in contexts:
-        ctx.close()
+    pages = DemoPages(browser, API, SEL, f"{API}.state().active")
+    yield lambda query="", **kw: pages.open(f"{base_url}/{PAGE}{query}", **kw)
+    pages.close()
 
 
 def chart_reference(X, y, result, visits: int, c: float | None = None) -> dict:
