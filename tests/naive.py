@@ -6,6 +6,8 @@ the library exactly on data whose arithmetic is exact (small integers, halves, .
 
 from __future__ import annotations
 
+import numpy as np
+
 
 def _score(theta, theta_0, x):
     """theta . x + theta_0, summed left to right."""
@@ -137,3 +139,42 @@ def naive_averaged(X, y, tau, offset=True):
             break
     v = len(seen)
     return [math.fsum(row[j] for row in seen) / v for j in range(d)], math.fsum(seen_0) / v
+
+
+def naive_epoch_chart(X, y, result, visits: int | None = None, c: float | None = None) -> dict:
+    """The epoch chart of a traced run of the library after ``visits`` visits (all by default).
+
+    The offset demo (chapter 2) draws it for each of its runs.
+
+    For every finished epoch: the updates in it (``result.history``) and the examples the
+    hypothesis after it gets wrong, y * score <= 0 with the score summed term by term; for
+    a run on data lifted by ``c`` the hypothesis is read back, (theta, c * theta'_last),
+    and scored on X as it is.  Then the epoch in progress and its updates so far.
+    """
+    n = len(X)
+    total = result.epochs * n
+    visits = total if visits is None else min(visits, total)
+    finished = result.epochs if visits == total else visits // n
+    rows = []
+    theta = np.zeros(X.shape[1] + (c is not None))
+    for t in range(1, finished + 1):
+        ups = [u for u in result.history if u.epoch == t]
+        if ups:
+            theta = ups[-1].theta
+        w = [float(v) for v in theta]
+        w0 = 0.0
+        if c is not None:
+            w, w0 = w[:-1], c * w[-1]
+        wrong = 0
+        for i in range(n):
+            s = 0.0
+            for j, v in enumerate(w):
+                s += v * float(X[i][j])
+            wrong += y[i] * (s + w0) <= 0
+        rows.append({"epoch": t, "updates": len(ups), "mistakes": wrong})
+    partial = None
+    if visits < total and visits % n:
+        t = finished + 1
+        partial = {"epoch": t, "updates": sum(
+            1 for u in result.history if u.epoch == t and u.index < visits % n)}
+    return {"rows": rows, "partial": partial}

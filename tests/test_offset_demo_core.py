@@ -40,6 +40,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from naive import naive_epoch_chart
 
 import perceptron_lib as pl
 from perceptron_lib.offset_demo import C_VALUES, THETA0_STEPS, THETA_STEPS
@@ -144,43 +145,6 @@ def midway_visits(k: int) -> int:
     return (k % 5 + 1) * n + (k % 2) * (k % n)
 
 
-def totals_reference(X, y, result, visits: int | None = None, c: float | None = None) -> dict:
-    """The chart of a traced run of the library after ``visits`` visits (all by default).
-
-    For every finished epoch: the updates in it (``result.history``) and the examples the
-    hypothesis after it gets wrong, y * score <= 0 with the score summed term by term; for
-    a run on data lifted by ``c`` the hypothesis is read back, (theta, c * theta'_last),
-    and scored on X as it is.  Then the epoch in progress and its updates so far.
-    """
-    n = len(X)
-    total = result.epochs * n
-    visits = total if visits is None else min(visits, total)
-    finished = result.epochs if visits == total else visits // n
-    rows = []
-    theta = np.zeros(X.shape[1] + (c is not None))
-    for t in range(1, finished + 1):
-        ups = [u for u in result.history if u.epoch == t]
-        if ups:
-            theta = ups[-1].theta
-        w = [float(v) for v in theta]
-        w0 = 0.0
-        if c is not None:
-            w, w0 = w[:-1], c * w[-1]
-        wrong = 0
-        for i in range(n):
-            s = 0.0
-            for j, v in enumerate(w):
-                s += v * float(X[i][j])
-            wrong += y[i] * (s + w0) <= 0
-        rows.append({"epoch": t, "updates": len(ups), "mistakes": wrong})
-    partial = None
-    if visits < total and visits % n:
-        t = finished + 1
-        partial = {"epoch": t, "updates": sum(
-            1 for u in result.history if u.epoch == t and u.index < visits % n)}
-    return {"rows": rows, "partial": partial}
-
-
 def score_bound(X: np.ndarray, history) -> np.ndarray:
     """How far two correct float64 sums theta . x may drift apart, for each update's score.
 
@@ -277,16 +241,16 @@ def test_the_chart_of_epochs_is_the_librarys_run(js_output, k):
     lifted = pl.perceptron_through_origin(pl.add_offset_feature(X, value=c), y, tau=tau,
                                           trace=True)
     origin = origin_run(X, y, tau)
-    assert got["liftedTotals"] == totals_reference(X, y, lifted, c=c)
-    assert got["originTotals"] == totals_reference(X, y, origin)
+    assert got["liftedTotals"] == naive_epoch_chart(X, y, lifted, c=c)
+    assert got["originTotals"] == naive_epoch_chart(X, y, origin)
     # plainly: one row per epoch, the updates adding up to the run's
     rows = got["liftedTotals"]["rows"]
     assert len(rows) == lifted.epochs and sum(r["updates"] for r in rows) == lifted.mistakes
     assert (rows[-1]["mistakes"] == 0) == lifted.converged
     mid = got["midway"]
     assert mid["visits"] == midway_visits(k)
-    assert mid["lifted"] == totals_reference(X, y, lifted, mid["visits"], c=c)
-    assert mid["origin"] == totals_reference(X, y, origin, mid["visits"])
+    assert mid["lifted"] == naive_epoch_chart(X, y, lifted, mid["visits"], c=c)
+    assert mid["origin"] == naive_epoch_chart(X, y, origin, mid["visits"])
     if abs(c) == 1.0:  # PERCEPTRON's own epochs (chapter 2's theorem)
         full = pl.perceptron(X, y, tau=tau, trace=True)
         assert [r["updates"] for r in rows] == [
@@ -300,7 +264,7 @@ def test_the_chart_reference_can_fail(js_output):
     assert any(r["mistakes"] for r in got["rows"])
     bad = {**got, "rows": [{**r, "mistakes": r["mistakes"] + 1} for r in got["rows"]]}
     X, y = CASES[k][1], CASES[k][2]
-    assert bad != totals_reference(X, y, origin_run(X, y, TAU))
+    assert bad != naive_epoch_chart(X, y, origin_run(X, y, TAU))
 
 
 def test_the_readers_points_from_a_link(tmp_path):

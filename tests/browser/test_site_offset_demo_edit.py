@@ -20,6 +20,7 @@ import json
 import numpy as np
 import pytest
 from harness import DemoPages
+from naive import naive_epoch_chart
 from test_site_offset_demo import (
     API,
     PAGE,
@@ -44,47 +45,12 @@ def open_page(browser, base_url):
     pages.close()
 
 
-def chart_reference(X, y, result, visits: int, c: float | None = None) -> dict:
-    """The chart of a traced run of the library after ``visits`` visits, written plainly.
-
-    Every finished epoch: its updates, and the examples the hypothesis after it gets
-    wrong (y * score <= 0, the score summed term by term; for the run on data lifted by c
-    the hypothesis read back, (theta, c * theta'_last), on X as it is).  Then the epoch in
-    progress with its updates so far, if any.
-    """
-    n = len(X)
-    total = result.epochs * n
-    visits = min(visits, total)
-    finished = result.epochs if visits == total else visits // n
-    theta = np.zeros(X.shape[1] + (c is not None))
-    rows = []
-    for t in range(1, finished + 1):
-        ups = [u for u in result.history if u.epoch == t]
-        if ups:
-            theta = ups[-1].theta
-        w, w0 = [float(v) for v in theta], 0.0
-        if c is not None:
-            w, w0 = w[:-1], c * w[-1]
-        wrong = 0
-        for i in range(n):
-            s = 0.0
-            for j, v in enumerate(w):
-                s += v * float(X[i][j])
-            wrong += y[i] * (s + w0) <= 0
-        rows.append({"epoch": t, "updates": len(ups), "mistakes": wrong})
-    partial = None
-    if visits < total and visits % n:
-        partial = {"epoch": finished + 1, "updates": sum(
-            1 for u in result.history if u.epoch == finished + 1 and u.index < visits % n)}
-    return {"rows": rows, "partial": partial}
-
-
 def assert_charts_are_the_library(page, st: dict) -> None:
     """Both charts (the numbers and the bars drawn) against the library's runs."""
     X, y = arrays(st)
     lifted, origin = library_runs(st)
-    want = {"lifted": chart_reference(X, y, lifted, st["steps"], c=st["c"]),
-            "origin": chart_reference(X, y, origin, st["steps"])}
+    want = {"lifted": naive_epoch_chart(X, y, lifted, st["steps"], c=st["c"]),
+            "origin": naive_epoch_chart(X, y, origin, st["steps"])}
     assert st["chart"] == want
     for key, ref in want.items():
         bars = page.locator(f"{SEL} .od-chart-{key} rect.ec-bar").count()
@@ -493,8 +459,8 @@ def test_the_library_reference_of_the_chart_can_fail():
     # a chart off by one update in one epoch is not the library's
     X, y = pl.offset_example().X, pl.offset_example().y
     ref = pl.perceptron_through_origin(X, y, tau=5, trace=True)
-    good = chart_reference(X, y, ref, 10)
+    good = naive_epoch_chart(X, y, ref, 10)
     bad = {**good, "rows": [{**good["rows"][0], "updates": good["rows"][0]["updates"] + 1},
                             *good["rows"][1:]]}
-    assert bad != chart_reference(X, y, ref, 10) and good["partial"] == {
+    assert bad != naive_epoch_chart(X, y, ref, 10) and good["partial"] == {
         "epoch": 3, "updates": sum(1 for u in ref.history if u.epoch == 3 and u.index < 2)}
