@@ -26,7 +26,7 @@
 // perceptron_lib.make_demo_data also makes.
 
 import * as core from "./kernel-core.mjs";
-import { el, labelText, niceStep, num, show, svg } from "../playground/dom.mjs";
+import { el, labelText, niceStep, num, onReady, show, svg, whenSeen } from "../playground/dom.mjs";
 // The pieces shared with the other playgrounds live in book/_playground, which the site
 // serves as _static/playground next to _static/kernel-playground (book/_ext): hence "../playground".
 import { createEpochChart } from "../playground/epoch-chart.mjs";
@@ -371,17 +371,7 @@ class KernelPlayground {
 
   // -- when the arithmetic starts ---------------------------------------------------------
   startWhenSeen() {
-    if (typeof IntersectionObserver === "undefined") {
-      this.activate();
-      return;
-    }
-    this.observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        this.observer.disconnect();
-        this.activate();
-      }
-    }, { rootMargin: "200px 0px" });
-    this.observer.observe(this.root);
+    this.observer = whenSeen(this.root, () => this.activate());
   }
 
   activate() {
@@ -972,7 +962,4 @@ export function mountAll(doc = document) {
   return [...doc.querySelectorAll("div.kernel-playground")].map(mount);
 }
 
-if (typeof document !== "undefined") {
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => mountAll());
-  else mountAll();
-}
+onReady(mountAll);

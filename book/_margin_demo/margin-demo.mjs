@@ -30,7 +30,7 @@
 // (../_playground/epoch-chart.mjs).  Each element gets a small API in element.marginDemo
 // (used by the tests), which builds the demo on first use.
 
-import { el, labelText, niceStep, show, svg } from "../_playground/dom.mjs";
+import { el, labelText, niceStep, onReady, show, svg, whenSeen } from "../_playground/dom.mjs";
 import { EditHistory } from "../_playground/edit-history.mjs";
 import { createEpochChart } from "../_playground/epoch-chart.mjs";
 import { roundTo } from "../_playground/plot-geometry.mjs";
@@ -412,14 +412,7 @@ class MarginDemo {
 
   // -- when the arithmetic starts ---------------------------------------------------------
   startWhenSeen() {
-    if (typeof IntersectionObserver === "undefined") {
-      this.activate();
-      return;
-    }
-    this.observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) this.activate();
-    }, { rootMargin: "200px 0px" });
-    this.observer.observe(this.root);
+    this.observer = whenSeen(this.root, () => this.activate());
   }
 
   activate() {
@@ -1208,7 +1201,4 @@ export function mountAll(doc = document) {
   return [...doc.querySelectorAll("div.margin-demo")].map(mount);
 }
 
-if (typeof document !== "undefined") {
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => mountAll());
-  else mountAll();
-}
+onReady(mountAll);

@@ -35,7 +35,7 @@
 import * as core from "./offset-core.mjs";
 // The pieces shared by the book's demos live in book/_playground, which the site serves
 // as _static/playground next to _static/offset-demo (book/_ext): hence "../playground".
-import { el, niceStep, num as number, show, svg } from "../playground/dom.mjs";
+import { el, niceStep, num as number, onReady, show, svg, whenSeen } from "../playground/dom.mjs";
 import { clipPolygon, lineInBox, roundTo } from "../playground/plot-geometry.mjs";
 import { createEpochChart } from "../playground/epoch-chart.mjs";
 import { EditHistory } from "../playground/edit-history.mjs";
@@ -392,14 +392,7 @@ class OffsetDemo {
 
   // -- when the work starts -------------------------------------------------------------
   startWhenSeen() {
-    if (typeof IntersectionObserver === "undefined") {
-      this.activate();
-      return;
-    }
-    this.observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) this.activate();
-    }, { rootMargin: "200px 0px" });
-    this.observer.observe(this.root);
+    this.observer = whenSeen(this.root, () => this.activate());
   }
 
   activate() {
@@ -1270,7 +1263,4 @@ export function mountAll(doc = document) {
   return [...doc.querySelectorAll("div.offset-demo")].map(mount);
 }
 
-if (typeof document !== "undefined") {
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => mountAll());
-  else mountAll();
-}
+onReady(mountAll);

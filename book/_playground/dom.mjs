@@ -38,3 +38,30 @@ export function niceStep(span) {
   for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
   return 10 * p;
 }
+
+/**
+ * Call start once, when root comes within margin of the screen (at once where the
+ * browser has no IntersectionObserver): the demos start their arithmetic only when a
+ * reader can see it.  Returns the observer (null when start ran at once).
+ */
+export function whenSeen(root, start, margin = "200px 0px") {
+  if (typeof IntersectionObserver === "undefined") {
+    start();
+    return null;
+  }
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) {
+      observer.disconnect();
+      start();
+    }
+  }, { rootMargin: margin });
+  observer.observe(root);
+  return observer;
+}
+
+/** Run fn once the document is parsed (at once if it is); nothing outside a browser. */
+export function onReady(fn) {
+  if (typeof document === "undefined") return;
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => fn());
+  else fn();
+}

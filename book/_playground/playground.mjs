@@ -27,7 +27,7 @@
 // in "Generate data", seeded data the library's make_demo_data also makes (generator.mjs).
 
 import * as core from "./perceptron-core.mjs";
-import { el, labelText, num, show, svg } from "./dom.mjs";
+import { el, labelText, num, onReady, show, svg } from "./dom.mjs";
 import { clipPolygon, lineInBox, roundTo, viewFor, viewFrom } from "./plot-geometry.mjs";
 import { createEpochChart } from "./epoch-chart.mjs";
 import * as gen from "./generator.mjs";
@@ -1281,7 +1281,4 @@ export function mountAll(doc = document) {
   return out;
 }
 
-if (typeof document !== "undefined") {
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => mountAll());
-  else mountAll();
-}
+onReady(mountAll);
