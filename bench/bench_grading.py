@@ -5,7 +5,7 @@ reference answers, 90 with one of the known mistakes written in (``< 0`` for
 ``<= 0``, no offset update, a flipped update, ``>= 0`` in predict), and 60 broken ones
 (not JSON, a syntax error, a function deleted, a process that exits at once, an
 exception in every function).  All of them are graded with every isolation the
-machine offers (see ``perceptron_lib/grading/sandbox.py``), on all cores, with a roster
+machine offers (see ``perceptron_lib/grading/sandbox/runner.py``), on all cores, with a roster
 and the three exports.  Then the parts of the gradebook written after grading are timed
 on their own (best of 3): the text gradebook (``grades.csv``, ``feedback/*.txt``,
 ``results.json``), and what the class report adds to it (``report.html``, the feedback
@@ -24,11 +24,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from perceptron_lib.grading import exports, gradebook, report
 from perceptron_lib.grading.__main__ import main as grade_folder
-from perceptron_lib.grading.feedback_html import feedback_page
-from perceptron_lib.grading.grader import named_assignment
-from perceptron_lib.grading.roster import match, read_roster
+from perceptron_lib.grading.intake.notebook import named_assignment
+from perceptron_lib.grading.judge.roster import match, read_roster
+from perceptron_lib.grading.outputs import exports, gradebook, report
+from perceptron_lib.grading.outputs.feedback_html import feedback_page
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -18,11 +18,11 @@ import traceback
 import numpy as np
 
 import perceptron_lib as pl
-from perceptron_lib.grading.cases import ASSIGNMENTS, find_task, graded_names
-from perceptron_lib.grading.codec import decode, encode
-from perceptron_lib.grading.exercise import Task
-from perceptron_lib.grading.grader import TaskResult, score
-from perceptron_lib.grading.standins import standing_in
+from perceptron_lib.grading.assignments import ASSIGNMENTS, find_task, graded_names
+from perceptron_lib.grading.assignments.codec import decode, encode
+from perceptron_lib.grading.assignments.exercise import Task
+from perceptron_lib.grading.judge.grade import TaskResult, score
+from perceptron_lib.grading.sandbox.standins import standing_in
 
 
 def define(source: str, name: str):

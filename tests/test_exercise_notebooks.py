@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from perceptron_lib.grading.cases import ASSIGNMENTS
+from perceptron_lib.grading.assignments import ASSIGNMENTS
 from perceptron_lib.grading.sandbox import Limits
 
 ROOT = Path(__file__).resolve().parents[1]

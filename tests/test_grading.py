@@ -9,9 +9,9 @@ from grading_class import SOLUTION, STUB
 
 from perceptron_lib.grading import check, sandbox
 from perceptron_lib.grading.__main__ import main as grade_folder
-from perceptron_lib.grading.cases import ASSIGNMENTS
+from perceptron_lib.grading.assignments import ASSIGNMENTS
+from perceptron_lib.grading.assignments.codec import Unsupported, decode, encode
 from perceptron_lib.grading.check import run_checks
-from perceptron_lib.grading.codec import Unsupported, decode, encode
 
 MAX = sum(t.points for t in ASSIGNMENTS["01_algorithm"])
 
@@ -241,7 +241,7 @@ def test_the_course_notebooks_solutions_full_marks_exercises_zero(tmp_path):
 
 
 def test_one_bad_cell_costs_one_cell(tmp_path):
-    from perceptron_lib.grading.grader import grade
+    from perceptron_lib.grading.judge.grade import grade
 
     cells = ["import numpy as np", "while True:\n    pass",  # slow: stopped by its timer
              "exit()",  # an exit the exercise never asked for
@@ -268,9 +268,9 @@ def test_a_function_that_changes_its_argument_is_reported(tmp_path):
 
 
 def test_without_bubblewrap_grading_works_and_the_report_says_so(tmp_path, monkeypatch):
-    from perceptron_lib.grading.grader import grade
+    from perceptron_lib.grading.judge.grade import grade
 
-    monkeypatch.setattr(sandbox, "_mode", ["limits-only"])
+    monkeypatch.setattr(sandbox.runner, "_mode", ["limits-only"])
     g = grade(notebook(tmp_path / "right.ipynb", [SOLUTION]))
     assert g.total == MAX and g.status == "ok"
     cheat = notebook(tmp_path / "cheat.ipynb", [

@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 from grading_class import make_class, notebook_text
 
-from perceptron_lib.grading import adjustments as adj
-from perceptron_lib.grading import gradebook, outdir
 from perceptron_lib.grading.__main__ import main as grade_folder
-from perceptron_lib.grading.late import parse_penalty, parse_time, read_policy
-from perceptron_lib.grading.tables import InputError
+from perceptron_lib.grading.judge import adjustments as adj
+from perceptron_lib.grading.judge.late import parse_penalty, parse_time, read_policy
+from perceptron_lib.grading.judge.tables import InputError
+from perceptron_lib.grading.outputs import gradebook, outdir
 
 ROOT = Path(__file__).resolve().parents[1]
 KEYS = [("Ada Lovelace", "1"), ("Ada Lovelace", "2"), ("Alan Turing", "3"), ("broken", "")]
@@ -342,7 +342,7 @@ def test_a_run_interrupted_while_writing_keeps_every_file_whole(small_class, mon
     def interrupted(*a, **k):
         raise KeyboardInterrupt  # Ctrl+C while the report is written
 
-    from perceptron_lib.grading import report
+    from perceptron_lib.grading.outputs import report
 
     monkeypatch.setattr(report, "write_report", interrupted)
     with pytest.raises(KeyboardInterrupt):
@@ -357,7 +357,7 @@ def test_a_run_interrupted_while_writing_keeps_every_file_whole(small_class, mon
 
 KILLER = """
 import csv, os, signal, sys
-from perceptron_lib.grading import gradebook
+from perceptron_lib.grading.outputs import gradebook
 
 class Writer:
     def __init__(self, fh):

@@ -8,10 +8,10 @@ import pytest
 from grading_corpus import INSEPARABLE
 from grading_inprocess import answers_of
 
-from perceptron_lib.grading.cases import ASSIGNMENTS, find_task, graded_names
-from perceptron_lib.grading.feedback import alike, same
+from perceptron_lib.grading.assignments import ASSIGNMENTS, find_task, graded_names
 from perceptron_lib.grading.generate import problems, strip_solutions
-from perceptron_lib.grading.grader import score
+from perceptron_lib.grading.judge.grade import score
+from perceptron_lib.grading.judge.verdict import alike, same
 
 TASKS = [(a, t) for a, tasks in ASSIGNMENTS.items() for t in tasks]
 MISTAKES = [(a, t, m) for a, t in TASKS for m in t.known]

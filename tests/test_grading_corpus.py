@@ -22,9 +22,9 @@ from grading_corpus import HINTS, INSEPARABLE, Valid, Wrong
 from grading_inprocess import define, grade_in_process
 
 from perceptron_lib.grading.__main__ import main as grade_folder
-from perceptron_lib.grading.cases import ASSIGNMENTS, find_task
+from perceptron_lib.grading.assignments import ASSIGNMENTS, find_task
 from perceptron_lib.grading.check import public_outcomes, run_checks
-from perceptron_lib.grading.standins import routes
+from perceptron_lib.grading.sandbox.standins import routes
 
 ROOT = Path(__file__).resolve().parents[1]
 MODULES = {name: importlib.import_module(f"grading_corpus.a{name}") for name in ASSIGNMENTS}
@@ -132,7 +132,7 @@ def test_check_cells_show_what_differs_in_plain_numbers(capsys):
 
 
 def test_long_arrays_show_the_entries_that_differ():
-    from perceptron_lib.grading.answers import Array
+    from perceptron_lib.grading.assignments.answers import Array
 
     expected = np.arange(40.0)
     got = expected.copy()

@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 from grading_class import CLASS_60, PLANTED, html_tables, make_class, student, write_roster
 
-from perceptron_lib.grading import classstats
 from perceptron_lib.grading.__main__ import main as grade_folder
-from perceptron_lib.grading.cases import ASSIGNMENTS
-from perceptron_lib.grading.exports import MOODLE
-from perceptron_lib.grading.htmlkit import num
+from perceptron_lib.grading.assignments import ASSIGNMENTS
+from perceptron_lib.grading.outputs import classstats
+from perceptron_lib.grading.outputs.exports import MOODLE
+from perceptron_lib.grading.outputs.htmlkit import num
 
 TASKS = {t.name: t for t in ASSIGNMENTS["01_algorithm"]}
 ADJUSTMENTS = """student,function,points,reason

@@ -10,9 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from perceptron_lib.grading.exports import CANVAS, GRADESCOPE, MOODLE, points, write_exports
-from perceptron_lib.grading.roster import match, read_roster
-from perceptron_lib.grading.tables import InputError
+from perceptron_lib.grading.judge.roster import match, read_roster
+from perceptron_lib.grading.judge.tables import InputError
+from perceptron_lib.grading.outputs.exports import (
+    CANVAS,
+    GRADESCOPE,
+    MOODLE,
+    points,
+    write_exports,
+)
 
 
 def write(path: Path, text: str, encoding: str = "utf-8") -> Path:

@@ -24,7 +24,7 @@ from readable_view import readable_view
 
 from perceptron_lib.grading import sandbox
 from perceptron_lib.grading.__main__ import main as grade_folder
-from perceptron_lib.grading.cases import ASSIGNMENTS
+from perceptron_lib.grading.assignments import ASSIGNMENTS
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX = sum(t.points for t in ASSIGNMENTS["01_algorithm"])

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import perceptron_lib as pl
-from perceptron_lib.grading import similarity
-from perceptron_lib.grading.cases import ASSIGNMENTS
-from perceptron_lib.grading.grader import read_submission
-from perceptron_lib.grading.similarity import (
+from perceptron_lib.grading.assignments import ASSIGNMENTS
+from perceptron_lib.grading.intake.notebook import read_submission
+from perceptron_lib.grading.judge import similarity
+from perceptron_lib.grading.judge.similarity import (
     MIN_SIZE,
     find_similar,
     fingerprint,

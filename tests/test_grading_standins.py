@@ -9,8 +9,8 @@ import pytest
 
 import perceptron_lib as pl
 from perceptron_lib.algorithm import _reference_loop
-from perceptron_lib.grading.cases import ASSIGNMENTS, find_task, graded_names
-from perceptron_lib.grading.standins import routes, standing_in, stub_library
+from perceptron_lib.grading.assignments import ASSIGNMENTS, find_task, graded_names
+from perceptron_lib.grading.sandbox.standins import routes, standing_in, stub_library
 
 X = np.array([[1.0, 3.0], [2.0, 1.0], [-1.0, 2.0]])
 Y = np.array([1.0, 1.0, -1.0])
@@ -74,7 +74,7 @@ def test_the_stub_library_has_no_route_to_the_answer(tmp_path):
         print(fails(lambda: exec(src, ns) or ns["perceptron"](X, y, 10)))
         print(fails(lambda: algorithm._reference_loop(X, y, 10, True, False, [np.arange(3)])))
         print(fails(lambda: pl.Perceptron().partial_fit(X, y, classes=[-1, 1])))
-        print(fails(lambda: importlib.import_module("perceptron_lib.grading.cases")))
+        print(fails(lambda: importlib.import_module("perceptron_lib.grading.assignments")))
         print(fails(lambda: pl.make_separable(10, 2, gamma=0.1, seed=0)))
         from perceptron_lib.grading import check
         print(check(print))
@@ -88,7 +88,7 @@ def test_standing_in_loads_no_module_and_covers_modules_loaded_during_the_call()
     probe = textwrap.dedent("""
         import sys
         import perceptron_lib as pl
-        from perceptron_lib.grading.standins import standing_in
+        from perceptron_lib.grading.sandbox.standins import standing_in
         with standing_in(["perceptron"]):
             try:
                 pl.Perceptron().fit([[1.0], [2.0]], [1, -1])
@@ -187,7 +187,7 @@ def test_a_new_road_to_an_answer_scores_nothing(name, road):
     from grading_inprocess import answers_of, define, grade_in_process
 
     from perceptron_lib.grading.check import public_outcomes
-    from perceptron_lib.grading.grader import score
+    from perceptron_lib.grading.judge.grade import score
 
     fn = define(ATTACKS[name, road], name)
     assignment, task = find_task(name)

@@ -9,7 +9,7 @@
 SUBMISSIONS is a folder, or a zip, holding the notebooks: directly (the file's stem is
 the student), in a subfolder per student (Moodle's "Download submissions in folders"),
 named as Moodle's and Canvas's downloads name them, or inside zips of these (see
-``perceptron_lib/grading/intake.py``).  Each student gets one row; the assignment comes
+``perceptron_lib/grading/intake/collect.py``).  Each student gets one row; the assignment comes
 from the notebook's metadata unless ``--assignment`` names it.  OUT receives
 ``grades.csv`` (a row per student: ``student``, ``id``, ``assignment``, a column per
 graded function, ``total``, ``max``, ``status``, ``notes``, ``file``),
@@ -20,7 +20,7 @@ report (see ``report.py``).  ``--export`` writes the grades in the layout a lear
 platform imports, with the ids of ``--roster`` (``exports.py``, ``roster.py``);
 ``--adjustments`` and the late policy change grades after grading, on every run
 (``adjustments.py``, ``late.py``).  Submissions run in parallel, each
-isolated in its own sandbox (see ``perceptron_lib/grading/sandbox.py``).  A rerun skips
+isolated in its own sandbox (see ``perceptron_lib/grading/sandbox/runner.py``).  A rerun skips
 submissions whose notebook and grader are unchanged, unless ``--force``.
 
 Exit status: 0 when every submission found was graded; 1 when no notebook was found, or
@@ -39,13 +39,15 @@ import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
-from . import pipeline, sandbox, similarity
-from .cases import ASSIGNMENTS
-from .gradebook import display, load_previous, record
-from .grader import Grade, SubmissionError, grade, grader_sha256, read_submission
+from . import pipeline, sandbox
+from .assignments import ASSIGNMENTS
 from .intake import Intake, IntakeError, Submission, collect
-from .outdir import OutFolderError
-from .tables import InputError
+from .intake.notebook import SubmissionError, read_submission
+from .judge import similarity
+from .judge.grade import Grade, grade, grader_sha256
+from .judge.records import display, load_previous, record
+from .judge.tables import InputError
+from .outputs.outdir import OutFolderError
 
 REPO = Path(__file__).resolve().parents[2]
 REPO_SOLUTIONS = REPO / "solutions"

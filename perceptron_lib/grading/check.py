@@ -27,10 +27,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .cases import find_task, graded_names
-from .exercise import Case, Task
-from .feedback import Verdict, changed_arguments, judge, show_input
-from .standins import standing_in
+from .assignments import find_task, graded_names
+from .assignments.exercise import Case, Task
+from .judge.verdict import Verdict, changed_arguments, judge, show_input
+from .sandbox.standins import standing_in
 
 try:  # the time grading allows each call (the sandbox needs a Unix system; checks do not)
     from .sandbox import Limits

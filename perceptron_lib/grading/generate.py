@@ -24,8 +24,8 @@ import re
 import sys
 from pathlib import Path
 
-from .cases import ASSIGNMENTS
-from .grader import METADATA_KEY
+from .assignments import ASSIGNMENTS
+from .intake.notebook import METADATA_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"

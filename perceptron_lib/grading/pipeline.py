@@ -24,15 +24,15 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import adjustments as adj
-from . import exports, gradebook, outdir, report
-from .cases import ASSIGNMENTS
-from .grader import named_assignment
-from .htmlkit import count
+from .assignments import ASSIGNMENTS
 from .intake import Intake
-from .late import LatePolicy, read_policy
-from .roster import Key, Roster, RosterMatch, match, read_roster
-from .tables import InputError, sha256_of
+from .intake.notebook import named_assignment
+from .judge import adjustments as adj
+from .judge.late import LatePolicy, read_policy
+from .judge.roster import Key, Roster, RosterMatch, match, read_roster
+from .judge.tables import InputError, sha256_of
+from .outputs import exports, gradebook, outdir, report
+from .outputs.htmlkit import count
 
 #: How many unmatched submissions, and roster rows, the terminal names.
 SHOWN = 10

@@ -8,9 +8,9 @@ from numpy.typing import ArrayLike
 
 import perceptron_lib as pl
 
-from ..answers import Array, Group, Number
-from ..exercise import Case, Mistake, Task
 from ._common import int_data, perceptron_loop
+from .answers import Array, Group, Number
+from .exercise import Case, Mistake, Task
 
 LINE_X = np.array([[1.0], [2.0], [3.0], [4.0]])
 LINE_Y = np.array([1.0, 1.0, -1.0, -1.0])

@@ -10,9 +10,9 @@ from numpy.typing import ArrayLike
 
 import perceptron_lib as pl
 
-from ..answers import Array, Group, Number
-from ..exercise import Case, Mistake, Task
 from ._common import int_data
+from .answers import Array, Group, Number
+from .exercise import Case, Mistake, Task
 
 
 # ------------------------------------------------------------------------------ radius

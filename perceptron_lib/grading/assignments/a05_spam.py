@@ -11,8 +11,8 @@ from numpy.typing import ArrayLike
 
 import perceptron_lib as pl
 
-from ..answers import Array, Group, Indices, Number, Sequence
-from ..exercise import Case, Mistake, Task
+from .answers import Array, Group, Indices, Number, Sequence
+from .exercise import Case, Mistake, Task
 
 
 # ----------------------------------------------------------------------- spam_features

@@ -123,7 +123,7 @@ def _definitions(tree: ast.Module) -> Iterator[tuple[str, ast.AST]]:
 
 def _reference_names(names: set[str]) -> set[str]:
     """Library names used by the grader's reference answers of the named functions."""
-    from .cases import find_task
+    from ..assignments import find_task
 
     found = set()
     for name in names:
@@ -307,9 +307,13 @@ def _resolve(key: str):
     return owner, parts[-1], getattr(owner, parts[-1], None)
 
 
+#: Modules of :mod:`..assignments` that hold the grader's machinery, not answers.
+_GRADER_MACHINERY = frozenset({"exercise", "answers", "codec"})
+
+
 def _grading_functions() -> Iterator[object]:
     """The grader's reference answers and known mistakes, which a kernel can reach."""
-    from .cases import ASSIGNMENTS
+    from ..assignments import ASSIGNMENTS
 
     seen = set()
     for tasks in ASSIGNMENTS.values():
@@ -320,8 +324,9 @@ def _grading_functions() -> Iterator[object]:
                     yield fn
     for module in list(importlib.sys.modules.values()):
         name = getattr(module, "__name__", "")
-        if name != "perceptron_lib.grading.cases" and not name.startswith(
-                "perceptron_lib.grading.assignments"):
+        if name != "perceptron_lib.grading.assignments" and not (
+                name.startswith("perceptron_lib.grading.assignments.")
+                and name.rpartition(".")[2] not in _GRADER_MACHINERY):
             continue
         for value in list(vars(module).values()):
             if inspect.isfunction(value) and value.__module__ == name and id(value) not in seen:

@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from .answers import ATOL, RTOL, Mismatch, is_number, show
-from .codec import encode
-from .exercise import Case, Mistake, Task
+from ..assignments.answers import ATOL, RTOL, Mismatch, is_number, show
+from ..assignments.codec import encode
+from ..assignments.exercise import Case, Mistake, Task
 
 #: A check-cell or grading call of a library function that stands in for a graded one
 #: raises a RuntimeError whose text says so (see :mod:`.standins`).

@@ -41,7 +41,8 @@ from pathlib import Path
 
 import perceptron_lib
 
-from ._child import _strip_magics
+from ..intake.notebook import SubmissionError, read_submission
+from ..sandbox.child import _strip_magics
 
 #: The smallest function body, in syntax-tree nodes (expression contexts not counted),
 #: that gets a fingerprint.  A body of a single expression is forced by the book's own
@@ -417,9 +418,6 @@ def _library_source(name: str) -> tuple[str, str] | None:
 
 
 def _solution_sources(assignment: str, solutions_dir: Path | None) -> dict[str, str]:
-    # Imported here so that the grader may use this module without a circular import.
-    from .grader import SubmissionError, read_submission
-
     if solutions_dir is None:
         return {}
     path = Path(solutions_dir) / f"{assignment}.ipynb"

@@ -24,9 +24,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from ..judge.adjustments import AdjustmentFile
+from ..judge.late import LatePolicy
+from ..judge.roster import Roster, RosterMatch, display_key
 from . import classstats as cs
 from . import outdir
-from .adjustments import AdjustmentFile
 from .exports import Export
 from .htmlkit import (
     Raw,
@@ -42,8 +44,6 @@ from .htmlkit import (
     rate,
     table,
 )
-from .late import LatePolicy
-from .roster import Roster, RosterMatch, display_key
 
 #: How many students a "who" list of the report names before it counts the rest.
 WHO_SHOWN = 60

@@ -46,8 +46,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..assignments.codec import decode
 from . import standins
-from .codec import decode
 
 HERE = Path(__file__).resolve().parent
 UID_BASE = 3_100_000  # the uids given to runs when the grader is root
@@ -161,8 +161,8 @@ def _build(blocked: frozenset) -> Path:
             standins.stub_library(sorted(blocked), root)
             runner = root / "runner"
             runner.mkdir()
-            shutil.copy(HERE / "_child.py", runner / "child.py")
-            shutil.copy(HERE / "codec.py", runner / "codec.py")
+            shutil.copy(HERE / "child.py", runner / "child.py")
+            shutil.copy(HERE.parent / "assignments" / "codec.py", runner / "codec.py")
             for path in root.rglob("*"):
                 os.chmod(path, 0o755 if path.is_dir() else 0o644)
             _builds[blocked] = root

@@ -13,12 +13,13 @@ import hashlib
 import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import asdict
 from pathlib import Path
 
-from . import outdir, sandbox
-from .cases import ASSIGNMENTS
-from .grader import Grade, grader_sha256
+from .. import sandbox
+from ..assignments import ASSIGNMENTS
+from ..judge.grade import grader_sha256
+from ..judge.records import display, identity, load_previous, record  # noqa: F401  (re-exported)
+from . import outdir
 
 HEAD = ["student", "id", "assignment"]
 TAIL = ["total", "max", "status", "notes", "file"]
@@ -29,33 +30,6 @@ NAME_CHARS = set(" -_.()")
 NAME_LENGTH = 120
 WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{k}" for k in range(1, 10)),
                     *(f"LPT{k}" for k in range(1, 10))}
-
-
-def record(g: Grade, grader_hash: str) -> dict:
-    """A grade as a JSON-ready dictionary, with its total, maximum and the grader's hash."""
-    d = asdict(g)
-    d["total"], d["max"], d["grader_sha256"] = g.total, g.max, grader_hash
-    return d
-
-
-def identity(g: dict) -> tuple[str, str]:
-    """Who a record is about: (name, id); the id is empty for a student known by name."""
-    return g["student"], g.get("student_id") or ""
-
-
-def display(g: dict) -> str:
-    """A student as people read it: ``Ada Lovelace (123456)``, or the name alone."""
-    name, sid = identity(g)
-    return f"{name} ({sid})" if sid else name
-
-
-def load_previous(out: Path) -> dict[tuple[str, str], dict]:
-    """The records of the last run in ``out``, by :func:`identity` (empty if none)."""
-    try:
-        grades = json.loads((out / "results.json").read_text(encoding="utf-8"))["grades"]
-        return {identity(g): g for g in grades}
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
 
 
 def function_columns(grades: Iterable[dict]) -> list[str]:
@@ -149,7 +123,7 @@ def write_csv(path: Path, grades: list[dict]) -> None:
 def write_feedback(folder: Path, grades: list[dict]) -> dict[tuple[str, str], str]:
     """A feedback file per student in ``folder``, as text and as a web page beside it
     (same stem, ``.html``); returns the text file's name of each."""
-    from .feedback_html import feedback_page  # it reads records, as this module writes them
+    from .feedback_html import feedback_page
 
     folder.mkdir(parents=True, exist_ok=True)
     names = feedback_names(grades)

@@ -50,10 +50,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..judge.roster import Key, Roster, RosterEntry, RosterMatch, display_key
 from . import outdir
 from .classstats import assignments as assignments_of
 from .htmlkit import count
-from .roster import Key, Roster, RosterEntry, RosterMatch, display_key
 
 SYSTEMS = ("canvas", "moodle", "gradescope")
 CANVAS = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]

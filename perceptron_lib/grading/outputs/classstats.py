@@ -14,7 +14,7 @@ import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
-from .cases import ASSIGNMENTS
+from ..assignments import ASSIGNMENTS
 
 #: The statuses in the order the report lists them; anything else keeps its first words.
 STATUS_KINDS = ("ok", "wrong assignment", "timeout", "crashed", "not a notebook",

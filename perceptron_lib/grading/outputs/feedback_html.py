@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
+from ..judge.roster import display_key
 from .htmlkit import Raw, bar, esc, num, page, prose, table
-from .roster import display_key
 
 #: How many failed cases a function's section shows (as the text file does).
 SHOWN_FAILURES = 3
