@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 from grading_class import SOLUTION as SOLUTION_01
 
-from perceptron_lib.grading.intake import tree as intake_module
 from perceptron_lib.grading import sandbox
 from perceptron_lib.grading.__main__ import main as grade_folder
 from perceptron_lib.grading.assignments import ASSIGNMENTS
@@ -29,6 +28,7 @@ from perceptron_lib.grading.intake import (
     collect,
     parse_name,
 )
+from perceptron_lib.grading.intake import tree as intake_module
 from perceptron_lib.grading.outputs.gradebook import feedback_names
 
 MAX = {name: float(sum(t.points for t in tasks)) for name, tasks in ASSIGNMENTS.items()}
