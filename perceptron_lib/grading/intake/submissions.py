@@ -25,13 +25,13 @@ uncompressed is refused as a whole, with a message naming the archive and the me
 from __future__ import annotations
 
 import shutil
-import tempfile
 import zipfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from ..assignments import ASSIGNMENTS
+from . import scratch
 from .names import Named, Student, parse_name
 from .notebook import named_assignment
 from .tree import (
@@ -278,7 +278,7 @@ class Intake:
         """Copy an archive's member into the temporary folder, reading at most ``limit``."""
         limit = MAX_NOTEBOOK_BYTES if limit is None else limit
         if self.staging is None:
-            self.staging = Path(tempfile.mkdtemp(prefix="perceptron-intake-"))
+            self.staging = scratch.folder("intake-")
         self._copies += 1
         target = self.staging / f"{self._copies:05d}{suffix}"
         copied = 0

@@ -6,13 +6,17 @@ every route to a graded function raises.
 """
 
 from .runner import (
+    CANCELLED,
     Limits,
     RunResult,
     bwrap_path,
+    cancel,
     describe,
     isolation_report,
     mode,
+    reset_cancel,
     run,
 )
 
-__all__ = ["Limits", "RunResult", "bwrap_path", "describe", "isolation_report", "mode", "run"]
+__all__ = ["CANCELLED", "Limits", "RunResult", "bwrap_path", "cancel", "describe",
+           "isolation_report", "mode", "reset_cancel", "run"]

@@ -30,7 +30,6 @@ the sandbox.
 
 from __future__ import annotations
 
-import atexit
 import json
 import os
 import platform
@@ -47,6 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..assignments.codec import decode
+from ..intake import scratch
 from . import standins
 
 HERE = Path(__file__).resolve().parent
@@ -155,9 +155,8 @@ _build_lock = threading.Lock()
 def _build(blocked: frozenset) -> Path:
     """A folder with the stand-in library and the child's scripts, made once per set."""
     with _build_lock:
-        if blocked not in _builds:
-            root = Path(tempfile.mkdtemp(prefix="perceptron-grading-lib-"))
-            os.chmod(root, 0o755)
+        if blocked not in _builds or not _builds[blocked].is_dir():
+            root = scratch.folder("library-", private=False)
             standins.stub_library(sorted(blocked), root)
             runner = root / "runner"
             runner.mkdir()
@@ -166,7 +165,6 @@ def _build(blocked: frozenset) -> Path:
             for path in root.rglob("*"):
                 os.chmod(path, 0o755 if path.is_dir() else 0o644)
             _builds[blocked] = root
-            atexit.register(shutil.rmtree, root, True)
         return _builds[blocked]
 
 
@@ -299,6 +297,35 @@ def _probe_mode() -> str:
     return candidate if done.stdout.strip() == "ok" else "limits-only"
 
 
+# ------------------------------------------------------------- cancelling
+#: The status of a run stopped by :func:`cancel` (the instructor's Ctrl+C).
+CANCELLED = "cancelled: the grading run was interrupted"
+_cancelled = threading.Event()
+
+
+def cancel() -> None:
+    """Stop every run in progress (their processes are killed within a fraction of a
+    second) and make new runs return at once with the status :data:`CANCELLED`."""
+    _cancelled.set()
+
+
+def reset_cancel() -> None:
+    """Let runs start again after :func:`cancel` (a new grading run in this process)."""
+    _cancelled.clear()
+
+
+def _wait(finished: threading.Event, seconds: float) -> str:
+    """Wait for ``finished``: ``"done"``, ``"timeout"`` or ``"cancelled"``."""
+    deadline = time.monotonic() + seconds
+    while not _cancelled.is_set():
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return "timeout"
+        if finished.wait(timeout=min(left, 0.1)):
+            return "done"
+    return "cancelled"
+
+
 # ------------------------------------------------------------- one run
 def run(
     cells: list[str],
@@ -317,6 +344,8 @@ def run(
     without it they are named in the report as visible.
     """
     limits = limits or Limits()
+    if _cancelled.is_set():
+        return RunResult(status=CANCELLED)
     blocked = frozenset(c["function"] for c in calls)
     build = _build(blocked)
     how = mode()
@@ -335,7 +364,7 @@ def run(
         if how == "limits-only":
             argv = [sys.executable, "-I", str(build / "runner" / "child.py")]
             env = {**_child_env(), "PERCEPTRON_GRADING_LIBRARY": str(build)}
-            cwd = tempfile.mkdtemp(prefix="perceptron-submission-")
+            cwd = str(scratch.folder("submission-"))
         else:
             argv, env, cwd = _bwrap_argv(build, uid), _child_env(), "/"
         proc = subprocess.Popen(
@@ -352,9 +381,12 @@ def run(
             proc.stdin.close()
         except (BrokenPipeError, OSError):
             pass
-        if not reader.finished.wait(timeout=limits.wall_seconds):
+        ended = _wait(reader.finished, limits.wall_seconds)
+        if ended == "timeout":
             status = (f"timeout: stopped after {limits.wall_seconds:g} s "
                       "(the limit for the whole notebook)")
+        elif ended == "cancelled":
+            status = CANCELLED
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
