@@ -139,7 +139,7 @@ def test_a_called_function_is_not_renamed():
     first = "def f(X, y):\n    return scores_one(X, y) + np.sum(X * y, axis=0) - X.mean()\n"
     second = first.replace("scores_one", "scores_two")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(similarity, "MIN_SIZE", 1)
+        mp.setattr(similarity.fingerprint_module, "MIN_SIZE", 1)
         assert fingerprint(first) is not None
         assert fingerprint(second) != fingerprint(first)
 
@@ -187,7 +187,7 @@ def test_function_sources_of_the_exercise_notebooks_are_the_stubs():
 
 # ------------------------------------------------------------------ trivial functions
 def test_the_stub_is_never_flagged_whatever_the_threshold(monkeypatch):
-    monkeypatch.setattr(similarity, "MIN_SIZE", 0)
+    monkeypatch.setattr(similarity.fingerprint_module, "MIN_SIZE", 0)
     bare = STUB.replace("raise NotImplementedError()", "pass\n    raise NotImplementedError")
     for stub in (STUB, bare):
         assert similarity.is_stub(stub)

@@ -23,10 +23,18 @@ platform imports, with the ids of ``--roster`` (``exports.py``, ``roster.py``);
 isolated in its own sandbox (see ``perceptron_lib/grading/sandbox/runner.py``).  A rerun skips
 submissions whose notebook and grader are unchanged, unless ``--force``.
 
-Exit status: 0 when every submission found was graded; 1 when no notebook was found, or
-when an archive was refused (the others are graded and written all the same); 2 when a
-file or option given is wrong (a roster, adjustments, an OUT folder of another
-assignment): nothing is graded or written then.
+Each submission's record is kept in ``OUT/records`` as soon as it is graded: Ctrl+C (or
+SIGTERM) stops a run within a few seconds, says what was kept, and the same command
+grades the rest.  A failure while reading, grading or writing one student's files is
+that student's status, never the class's.
+
+Exit status: 0 when every submission found was graded; 1 when something needs the
+instructor's attention (no notebook was found, an archive was refused, or the grader
+failed on a file: the others are graded and written all the same); 2 when a file or
+option given is wrong (a roster, adjustments, an OUT folder of another assignment):
+nothing is graded or written then; 3 when the sandbox cannot run a submission at all (a
+broken install: the message says what to do), before anything is graded; 130 when the
+run was interrupted.
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import signal
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -41,12 +50,13 @@ from pathlib import Path
 
 from . import pipeline, sandbox
 from .assignments import ASSIGNMENTS
-from .intake import Intake, IntakeError, Submission, collect
+from .intake import Intake, IntakeError, Submission, collect, scratch
 from .intake.notebook import SubmissionError, read_submission
 from .judge import similarity
 from .judge.grade import Grade, grade, grader_sha256
-from .judge.records import display, load_previous, record
+from .judge.records import display, identity, record
 from .judge.tables import InputError
+from .outputs import kept
 from .outputs.outdir import OutFolderError
 
 REPO = Path(__file__).resolve().parents[2]
@@ -83,6 +93,8 @@ def _unchanged(old: dict | None, s: Submission, grader_hash: str,
                assignment: str | None) -> bool:
     if not old or s.path is None or old.get("grader_sha256") != grader_hash:
         return False
+    if str(old.get("status", "")).startswith(GRADER_ERROR):
+        return False
     if assignment is not None and old.get("assignment") != assignment:
         return False
     return old.get("submission_sha256") == hashlib.sha256(s.path.read_bytes()).hexdigest()
@@ -117,6 +129,24 @@ def main(argv: list[str] | None = None) -> int:
     root = args.submissions.resolve()
     if root.is_dir() and (out == root or root in out.parents):
         ap.error("--out must not be inside the submissions folder")
+    sandbox.reset_cancel()
+    swept = scratch.sweep()
+    if swept:
+        print(f"removed {len(swept)} temporary folder{'s' * (len(swept) != 1)} that a "
+              "stopped run left", flush=True)
+    previous_handler = _interrupt_on_sigterm()
+    try:
+        return _main(ap, args, out, root)
+    except KeyboardInterrupt:
+        sandbox.cancel()
+        print(f"interrupted: {_kept_line(out)}", file=sys.stderr, flush=True)
+        return INTERRUPTED
+    finally:
+        signal.signal(signal.SIGTERM, previous_handler)
+        scratch.release()
+
+
+def _main(ap: argparse.ArgumentParser, args: argparse.Namespace, out: Path, root: Path) -> int:
     try:
         inputs = pipeline.read_inputs(args)
     except InputError as exc:
@@ -138,23 +168,62 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         for note in inputs.notes:
             print(note, flush=True)
+        made = not out.exists()
         out.mkdir(parents=True, exist_ok=True)
         hidden = [p for p in (*REPO_SECRETS, out, root, intake.staging)
                   if p is not None and p.exists()]
         isolation = sandbox.isolation_report(hidden)
+        if isolation.get("broken_install"):
+            if made:
+                out.rmdir()
+            print(f"error: the sandbox cannot run a submission: {isolation['broken_install']}"
+                  "\nnothing was graded or written", file=sys.stderr)
+            return BROKEN_INSTALL
         _report_isolation(isolation)
         t0 = time.perf_counter()
         grades, graded = _grade_all(intake, args, out, hidden)
-        similar = _similar(intake, grades)
+        skipped: list[dict] = []
+        similar = _similar(intake, grades, skipped)
         seconds = time.perf_counter() - t0
         summary = pipeline.finish(inputs, out, grades, submissions=str(args.submissions),
                                   refused=intake.refused, isolation=isolation,
                                   similar=similar, seconds=seconds)
+        kept.prune(out, [identity(g) for g in grades])
     print("\n".join(similarity.summary_lines(similar)))
+    for s in skipped:
+        print(f"note: {s['student']}: {s['why']}")
     print(f"graded {graded} in {seconds:.1f} s; gradebook in {out / 'grades.csv'}")
     print("\n".join(summary))
     _report_end(grades, intake, args.assignment)
-    return 1 if intake.refused else 0
+    return 1 if intake.refused or _grader_errors(grades) else 0
+
+
+#: Exit status when the sandbox cannot run a submission at all (a broken install).
+BROKEN_INSTALL = 3
+#: Exit status of a run stopped by Ctrl+C or SIGTERM (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
+
+
+def _interrupt_on_sigterm():
+    """Make SIGTERM stop a run as Ctrl+C does (what was graded is kept); the old handler."""
+    def handler(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        return signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread: leave signals alone
+        return signal.getsignal(signal.SIGTERM)
+
+
+def _kept_line(out: Path) -> str:
+    """One line on what an interrupted run kept, and how to go on."""
+    n = len(list((out / kept.FOLDER).glob("*.json"))) if (out / kept.FOLDER).is_dir() else 0
+    return (f"{n} graded submission{'s' * (n != 1)} kept in {out / kept.FOLDER}; run the "
+            "same command again to grade the rest and write the gradebook")
+
+
+def _grader_errors(grades: list[dict]) -> list[dict]:
+    return [g for g in grades if str(g.get("status", "")).startswith(GRADER_ERROR)]
 
 
 def _report_isolation(isolation: dict) -> None:
@@ -171,7 +240,7 @@ def _report_isolation(isolation: dict) -> None:
               file=sys.stderr, flush=True)
 
 
-def _similar(intake: Intake, grades: list[dict]) -> list[dict]:
+def _similar(intake: Intake, grades: list[dict], skipped: list[dict]) -> list[dict]:
     """Graded functions that are the same across students (for a person to look at)."""
     assignment_of = {(g["student"], g.get("student_id", "")): g["assignment"] for g in grades}
     submissions: dict[str, tuple[str, list[str]]] = {}
@@ -188,16 +257,35 @@ def _similar(intake: Intake, grades: list[dict]) -> list[dict]:
     for assignment, names in graded.items():
         references.update(similarity.reference_sources(
             assignment, names, REPO_SOLUTIONS if REPO_SOLUTIONS.is_dir() else None))
-    return similarity.find_similar(submissions, graded, references)
+    return similarity.find_similar(submissions, graded, references, skipped=skipped)
+
+
+GRADER_ERROR = "grader error"
+
+
+def _graded_record(s: Submission, args: argparse.Namespace, limits: sandbox.Limits,
+                   hidden: list[Path], grader_hash: str) -> dict:
+    """Grade one submission into its record; any failure is this student's status."""
+    try:
+        g = grade(s.path, args.assignment, limits, hidden, student=s.student.name)
+        return record(_describe(g, s), grader_hash)
+    except Exception as exc:  # a failure of the grader on this file: this row only
+        text = f"{type(exc).__name__}: {str(exc)[:300]}"
+        g = Grade(student=s.student.name, assignment=args.assignment,
+                  status=f"{GRADER_ERROR}: {text}")
+        return record(_describe(g, s), grader_hash)
 
 
 def _grade_all(intake: Intake, args: argparse.Namespace,
                out: Path, hidden: list[Path]) -> tuple[list[dict], int]:
-    """Grade what changed since the last run; the records, and how many were graded."""
+    """Grade what changed since the last run; the records, and how many were graded.
+
+    Each record is kept in ``OUT/records`` as soon as it is graded (:mod:`.outputs.kept`),
+    so that an interrupted run loses only what was being graded.
+    """
     grader_hash = grader_sha256()
-    previous = {} if args.force else load_previous(out)
+    previous = {} if args.force else kept.load(out)
     limits = sandbox.Limits(wall_seconds=args.wall_seconds)
-    out.mkdir(parents=True, exist_ok=True)
     results: dict[tuple[str, str], dict] = {}
     todo: list[Submission] = []
     for s in intake.submissions:
@@ -215,19 +303,24 @@ def _grade_all(intake: Intake, args: argparse.Namespace,
           f"{len(results) - missing} unchanged"
           + (f", {missing} without a notebook" if missing else "")
           + f" (workers: {args.workers})", flush=True)
-    with ThreadPoolExecutor(max_workers=max(1, args.workers)) as pool:
-        futures = {pool.submit(grade, s.path, args.assignment, limits, hidden,
-                               student=s.student.name): s for s in todo}
+    pool = ThreadPoolExecutor(max_workers=max(1, args.workers))
+    try:
+        futures = {pool.submit(_graded_record, s, args, limits, hidden, grader_hash): s
+                   for s in todo}
         for done, future in enumerate(as_completed(futures), start=1):
             s = futures[future]
-            try:
-                g = future.result()
-            except Exception as exc:
-                g = Grade(student=s.student.name, assignment=args.assignment,
-                          status=f"grader error: {type(exc).__name__}: {exc}")
-            results[_key(s)] = record(_describe(g, s), grader_hash)
-            print(f"[{done}/{len(todo)}] {s.student}: {g.total:g}/{g.max:g} {g.status}",
-                  flush=True)
+            rec = future.result()
+            if rec["status"] == sandbox.CANCELLED:
+                continue  # stopped by Ctrl+C: graded again next time
+            kept.keep(out, rec)
+            results[_key(s)] = rec
+            print(f"[{done}/{len(todo)}] {s.student}: {rec['total']:g}/{rec['max']:g} "
+                  f"{rec['status']}", flush=True)
+    except BaseException:
+        sandbox.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
     return list(results.values()), len(todo)
 
 

@@ -1,53 +1,182 @@
-"""Read a submitted notebook: the assignment its metadata names, and its code cells."""
+"""Read a submitted notebook: the assignment its metadata names, and its code cells.
+
+A notebook is a student's JSON, so it is parsed in a bounded helper process
+(:mod:`.bounded`), never in the grader's own: JSON nested thousands deep, or a file
+built to take gigabytes once parsed, costs that helper and becomes the student's
+status (:class:`SubmissionError`).  This module is also that helper's script: run by
+path, it reads ``{"path": ...}`` and answers with :func:`parse`'s dictionary.
+
+The grader reads each notebook once or twice (the intake looks at the metadata, the
+judge at the cells); what a notebook names is kept by file identity, so that asking
+again costs nothing.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import sys
+import threading
 from pathlib import Path
 
+if __package__:
+    from .bounded import Bounds, BoundsExceeded, run_script
+
 METADATA_KEY = "perceptron_course"
+#: The largest notebook the helper reads (the intake refuses larger ones before).
+MAX_BYTES = 20 * 1024**2
+#: The helper's bounds: a notebook of :data:`MAX_BYTES` parses in well under them.
+READ_MEMORY = 1024 * 1024**2
+READ_SECONDS = 30
 
 
 class SubmissionError(Exception):
     """A submission that cannot be graded at all (not a notebook, no assignment...)."""
 
 
-def read_submission(path: Path) -> tuple[str | None, list[str]]:
-    """The assignment named in the notebook's metadata, and its code cells in order."""
-    try:
-        nb = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise SubmissionError(f"not a readable notebook: {str(exc)[:200]}") from exc
-    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
-        raise SubmissionError("not a notebook: no list of cells")
-    meta = nb.get("metadata", {})
-    assignment = None
-    if isinstance(meta, dict) and isinstance(meta.get(METADATA_KEY), dict):
-        value = meta[METADATA_KEY].get("assignment")
-        assignment = value if isinstance(value, str) else None
-    cells = []
-    for cell in nb["cells"]:
+def _text(value: str) -> str:
+    """``value`` as text that can be written anywhere: lone surrogates (JSON allows
+    ``"\\ud800"``) become ``?``."""
+    return value.encode("utf-8", "replace").decode("utf-8")
+
+
+def _assignment(nb: object) -> str | None:
+    meta = nb.get("metadata") if isinstance(nb, dict) else None
+    entry = meta.get(METADATA_KEY) if isinstance(meta, dict) else None
+    value = entry.get("assignment") if isinstance(entry, dict) else None
+    return _text(value)[:200] if isinstance(value, str) else None
+
+
+def _code_cells(cells: list) -> list[str]:
+    found = []
+    for cell in cells:
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
-        tags = cell.get("metadata", {}).get("tags", []) if isinstance(
-            cell.get("metadata"), dict) else []
+        meta = cell.get("metadata")
+        tags = meta.get("tags", []) if isinstance(meta, dict) else []
         if isinstance(tags, list) and "check" in tags:
             continue  # the public checks: nothing to grade there
         source = cell.get("source", "")
         if isinstance(source, list):
             source = "".join(s for s in source if isinstance(s, str))
         if isinstance(source, str):
-            cells.append(source)
-    return assignment, cells
+            found.append(_text(source))
+    return found
+
+
+def parse(data: bytes) -> dict:
+    """What a notebook's bytes hold (in the helper process).
+
+    Parameters
+    ----------
+    data
+        The file's bytes.
+
+    Returns
+    -------
+    dict
+        ``{"assignment": name or None, "cells": [code cells in order]}``, the cells
+        tagged ``check`` left out; or ``{"assignment": ..., "problem": why}`` when the
+        bytes are not a notebook.
+    """
+    try:
+        nb = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        return {"assignment": None, "problem": f"not a readable notebook: not UTF-8 ({exc})"}
+    except RecursionError:
+        return {"assignment": None,
+                "problem": "not a readable notebook: its JSON is nested far deeper than "
+                           "a notebook's"}
+    except ValueError as exc:
+        return {"assignment": None, "problem": f"not a readable notebook: {str(exc)[:200]}"}
+    assignment = _assignment(nb)
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        return {"assignment": assignment, "problem": "not a notebook: no list of cells"}
+    return {"assignment": assignment, "cells": _code_cells(nb["cells"])}
+
+
+def _read_file(request: dict) -> dict:
+    """The helper's work: read the file named by ``request["path"]`` and parse it."""
+    try:
+        with open(request["path"], "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        return {"assignment": None, "problem": f"unreadable file: {exc.strerror}"}
+    if len(data) > MAX_BYTES:
+        return {"assignment": None,
+                "problem": f"not read: larger than {MAX_BYTES // 1024**2} MiB"}
+    return parse(data)
+
+
+# ------------------------------------------------------------------ in the grader
+_names: dict[tuple, str | None] = {}
+_names_lock = threading.Lock()
+
+
+def _identity(path: Path) -> tuple:
+    st = path.stat()
+    return (str(path), st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def read(path: Path) -> dict:
+    """:func:`parse`'s answer for the notebook at ``path``, from a bounded helper.
+
+    Raises
+    ------
+    SubmissionError
+        The file cannot be read, or the helper ran out of its bounds (the message
+        says how, as the student's status).
+    """
+    path = Path(path)
+    try:
+        key = _identity(path)
+    except OSError as exc:
+        raise SubmissionError(f"unreadable file: {exc.strerror}") from exc
+    bounds = Bounds(memory_bytes=READ_MEMORY, cpu_seconds=READ_SECONDS,
+                    wall_seconds=2 * READ_SECONDS, output_bytes=8 * MAX_BYTES)
+    try:
+        answer = run_script(Path(__file__), {"path": str(path)}, bounds)
+    except BoundsExceeded as exc:
+        answer = {"assignment": None, "problem": f"not a readable notebook: reading it {exc}"}
+    if not isinstance(answer, dict):
+        answer = {"assignment": None, "problem": "not a readable notebook"}
+    with _names_lock:
+        _names[key] = answer.get("assignment")
+    return answer
+
+
+def read_submission(path: Path) -> tuple[str | None, list[str]]:
+    """The assignment named in the notebook's metadata, and its code cells in order.
+
+    Raises
+    ------
+    SubmissionError
+        Not a notebook (the message is the student's status).
+    """
+    answer = read(path)
+    if "problem" in answer:
+        raise SubmissionError(answer["problem"])
+    return answer.get("assignment"), list(answer.get("cells", []))
 
 
 def named_assignment(path: Path) -> str | None:
     """The assignment a notebook's metadata names, or None (also for unreadable files)."""
+    path = Path(path)
     try:
-        nb = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+        key = _identity(path)
+    except OSError:
         return None
-    meta = nb.get("metadata") if isinstance(nb, dict) else None
-    entry = meta.get(METADATA_KEY) if isinstance(meta, dict) else None
-    value = entry.get("assignment") if isinstance(entry, dict) else None
-    return value if isinstance(value, str) else None
+    with _names_lock:
+        if key in _names:
+            return _names[key]
+    try:
+        return read(path).get("assignment")
+    except SubmissionError:
+        return None
+
+
+if __name__ == "__main__":  # the helper process
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from bounded import serve  # type: ignore[import-not-found]
+
+    serve(_read_file)

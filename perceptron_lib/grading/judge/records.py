@@ -1,16 +1,14 @@
 """Grade records: a :class:`~.grade.Grade` as the dictionary every later stage reads.
 
 A grade record is the dictionary :func:`record` makes of a grade; the records of a run
-are also what the next run reads back (:func:`load_previous`) to skip the submissions
+are also what the next run reads back (:mod:`..outputs.kept`) to skip the submissions
 that did not change.  A student is identified by the name and the platform's id
 together (:func:`identity`), never by a file's name.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict
-from pathlib import Path
 
 from .grade import Grade
 
@@ -31,12 +29,3 @@ def display(g: dict) -> str:
     """A student as people read it: ``Ada Lovelace (123456)``, or the name alone."""
     name, sid = identity(g)
     return f"{name} ({sid})" if sid else name
-
-
-def load_previous(out: Path) -> dict[tuple[str, str], dict]:
-    """The records of the last run in ``out``, by :func:`identity` (empty if none)."""
-    try:
-        grades = json.loads((out / "results.json").read_text(encoding="utf-8"))["grades"]
-        return {identity(g): g for g in grades}
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}

@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import IO
 
 #: What a gradebook folder may hold (the files this grader writes).
-GRADEBOOK_NAMES = frozenset({"grades.csv", "results.json", "report.html", "feedback"})
+GRADEBOOK_NAMES = frozenset({"grades.csv", "results.json", "report.html", "feedback",
+                             "records"})
 TEMPORARY_SUFFIX = ".tmp"
 
 
@@ -45,14 +46,15 @@ def replacing(path: Path, newline: str | None = None) -> Iterator[IO[str]]:
     Yields
     ------
     file object
-        A UTF-8 text file in the same folder as ``path``.  On an exception (including
+        A UTF-8 text file in the same folder as ``path`` (a character UTF-8 cannot
+        write, such as a lone surrogate, is written as ``?``).  On an exception (including
         ``KeyboardInterrupt``) it is deleted and ``path`` is left as it was.
     """
     path = Path(path)
     fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
                                 suffix=TEMPORARY_SUFFIX)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as fh:
+        with os.fdopen(fd, "w", encoding="utf-8", errors="replace", newline=newline) as fh:
             yield fh
             fh.flush()
             os.fsync(fh.fileno())

@@ -1,0 +1,147 @@
+"""Read a student's bytes in a helper process within bounds, never in the grader's own.
+
+Parsing what a student sent (a notebook's JSON, the syntax of its code) can take any
+amount of memory, time or recursion if the student wants it to: JSON nested some
+thousands deep, a cell of some megabytes whose syntax tree takes gigabytes.  The
+grader's own process must never pay for that, so such work runs in a short-lived
+helper: a script of this package run by path with ``python -I -S`` (the standard
+library only, nothing of the course's imported), under limits of memory, processor
+time, wall-clock time and output size.  Whatever goes wrong there (a ``MemoryError``,
+a crash, a limit) comes back as :class:`BoundsExceeded` with a plain message, which
+the caller turns into that student's status.
+
+A helper script reads its request (JSON) on standard input and writes one JSON
+document to standard output; :func:`serve` is its main loop.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+MIB = 1024**2
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """What one helper may use.
+
+    Attributes
+    ----------
+    memory_bytes
+        Its address space (``RLIMIT_AS``): a ``MemoryError`` beyond it.
+    cpu_seconds
+        Processor time (``RLIMIT_CPU``).
+    wall_seconds
+        Wall-clock time, after which it is killed.
+    output_bytes
+        The most it may write as its answer (``RLIMIT_FSIZE`` on the answer's file).
+    """
+
+    memory_bytes: int = 1024 * MIB
+    cpu_seconds: int = 30
+    wall_seconds: float = 60.0
+    output_bytes: int = 256 * MIB
+
+
+class BoundsExceeded(Exception):
+    """The helper could not do its work within its bounds; the message says which."""
+
+
+def _limit(bounds: Bounds) -> Callable[[], None]:
+    def preexec() -> None:  # in the helper, between fork and exec
+        resource.setrlimit(resource.RLIMIT_AS, (bounds.memory_bytes, bounds.memory_bytes))
+        resource.setrlimit(resource.RLIMIT_CPU, (bounds.cpu_seconds, bounds.cpu_seconds + 1))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (bounds.output_bytes, bounds.output_bytes))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+    return preexec
+
+
+def _died(code: int, bounds: Bounds, stderr: bytes) -> str:
+    """Why a helper that gave no answer stopped, in words."""
+    if code == -signal.SIGXCPU or code == -signal.SIGKILL:
+        return f"took more than {bounds.cpu_seconds} s of processor time"
+    if code == -signal.SIGXFSZ:
+        return f"gave an answer larger than {bounds.output_bytes // MIB} MiB"
+    tail = stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or [f"exit {code}"]
+    if "MemoryError" in tail[0]:
+        return f"needed more than {bounds.memory_bytes // MIB} MiB of memory"
+    return f"stopped: {tail[0][:200]}"
+
+
+def run_script(script: Path, request: Any, bounds: Bounds | None = None) -> Any:
+    """Run a helper script on ``request`` and return its answer.
+
+    Parameters
+    ----------
+    script
+        A module of this package that runs on the standard library alone, with
+        :func:`serve` as its main.
+    request
+        What the script reads (JSON-ready, made by the grader: file paths, cells).
+    bounds
+        The limits (:class:`Bounds` by default).
+
+    Returns
+    -------
+    object
+        The script's answer, as parsed JSON (the script's own output: its shape is the
+        script's, never the student's).
+
+    Raises
+    ------
+    BoundsExceeded
+        The helper ran out of memory, time or output, or stopped without an answer.
+    """
+    bounds = bounds or Bounds()
+    with tempfile.TemporaryFile() as answer, tempfile.TemporaryFile() as errors:
+        proc = subprocess.Popen(
+            [sys.executable, "-I", "-S", str(script)], stdin=subprocess.PIPE,
+            stdout=answer, stderr=errors, preexec_fn=_limit(bounds),
+            start_new_session=True, cwd="/")
+        try:
+            proc.communicate(json.dumps(request).encode("utf-8"),
+                             timeout=bounds.wall_seconds)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            raise BoundsExceeded(f"took more than {bounds.wall_seconds:g} s") from None
+        except BaseException:
+            proc.kill()
+            proc.wait()
+            raise
+        errors.seek(0)
+        stderr = errors.read(64 * 1024)
+        answer.seek(0)
+        data = answer.read(bounds.output_bytes + 1)
+    if proc.returncode != 0 or not data:
+        raise BoundsExceeded(_died(proc.returncode, bounds, stderr))
+    try:
+        return json.loads(data)
+    except ValueError as exc:
+        raise BoundsExceeded(f"gave no readable answer ({exc})") from None
+
+
+def serve(work: Callable[[Any], Any]) -> None:
+    """The main of a helper script: the request from standard input, ``work(request)``
+    as JSON on standard output.  A ``MemoryError`` or ``RecursionError`` ends it with
+    exit status 1 and the error's name on standard error."""
+    request = json.loads(sys.stdin.buffer.read())
+    try:
+        answer = json.dumps(work(request), ensure_ascii=True)
+    except (MemoryError, RecursionError) as exc:
+        del request
+        sys.stderr.write(f"{type(exc).__name__}\n")
+        os._exit(1)
+    sys.stdout.write(answer)
+    sys.stdout.flush()
