@@ -112,10 +112,10 @@ def test_notebooks_directly_in_the_folder_are_named_by_their_stem(tmp_path):
     with collect(tmp_path) as found:
         subs = by_student(found)
         assert sorted(subs) == ["alice", "bob"]
-        assert subs["alice"].path == tmp_path / "alice.ipynb"
+        assert subs["alice"].source == "alice.ipynb"
+        assert subs["alice"].path.parent == found.staging  # the intake's own copy
         assert subs["alice"].layout == "plain file" and subs["alice"].notes == []
         assert dict(found.skipped) == {".txt": 1, ".csv": 1}
-        assert found.staging is None  # nothing was copied
 
 
 def test_moodle_folders_give_name_and_participant_id(tmp_path):
@@ -133,7 +133,7 @@ def test_moodle_folders_give_name_and_participant_id(tmp_path):
         empty = subs["Nothing Here (888)"]
         assert (empty.path, empty.layout) == (None, "Moodle folder")
         assert empty.problem == "no notebook in the submission (an empty folder)"
-        assert subs["Ada Lovelace (123456)"].path == ada / "work" / "perceptron.ipynb"
+        assert subs["Ada Lovelace (123456)"].source == f"{ada.name}/work/perceptron.ipynb"
         assert subs["Ada Lovelace (123456)"].notes == []  # the checkpoint copy is not one
         assert subs["Ada Lovelace (123456)"].layout == "Moodle folder"
         assert subs["Pdf Only (777)"].path is None
@@ -161,7 +161,7 @@ def test_canvas_files_late_and_resubmitted(tmp_path):
         subs = by_student(found)
         assert sorted(subs) == ["hopper (103)", "lovelaceada (101)", "turingalan (102)"]
         ada = subs["lovelaceada (101)"]
-        assert ada.path.name == "lovelaceada_101_9001_perceptron-2.ipynb"
+        assert ada.source == "lovelaceada_101_9001_perceptron-2.ipynb"
         assert ada.notes[0].startswith("3 notebooks: graded lovelaceada_101_9001_perceptron-2")
         assert "lovelaceada_101_9001_perceptron-1.ipynb" in ada.notes[0]
         assert subs["turingalan (102)"].notes == ["submitted late (Canvas marks the file LATE)"]
@@ -176,7 +176,7 @@ def test_several_notebooks_the_one_of_the_assignment_is_graded(tmp_path):
     write(folder / "c_algorithm.ipynb", nb("01_algorithm"))
     with collect(tmp_path, "02_offset") as found:
         (ada,) = found.submissions
-        assert ada.path.name == "a_offset.ipynb"
+        assert ada.source == "Ada Lovelace_1_assignsubmission_file_/a_offset.ipynb"
         assert "(the only one that names 02_offset)" in ada.notes[0]
         assert "b_scratch.ipynb" in ada.notes[0] and "c_algorithm.ipynb" in ada.notes[0]
     with collect(tmp_path, "03_margin") as found:  # none fits: the newest, and it says so

@@ -14,21 +14,26 @@ Accepted layouts, alone or mixed (see :func:`collect`):
   the folder or given as the path itself.  A zip inside a student's submission is read
   too; archives nested deeper are refused.
 
-Zips are read member by member, never extracted: the notebooks to grade are copied,
-with a size limit, into a temporary folder that :meth:`Intake.close` deletes.  An
-archive with a member whose path leaves the archive's folder, a symbolic link, more
-than :data:`MAX_MEMBERS` members or more than :data:`MAX_ARCHIVE_BYTES` bytes once
+Every notebook to grade is copied, read once and with a size limit, into a temporary
+folder that :meth:`Intake.close` deletes: later stages read the intake's copy, never
+what a student sent.  Nothing is followed out of a submission: links, devices, FIFOs,
+sockets and files with more than one name are refused for the student they sit with
+(see :mod:`.tree`).  Zips are read member by member, never extracted.  An archive with
+a member whose path leaves the archive's folder, a symbolic link, more than
+:data:`MAX_MEMBERS` members or more than :data:`MAX_ARCHIVE_BYTES` bytes once
 uncompressed is refused as a whole, with a message naming the archive and the member.
 """
 
 
 from __future__ import annotations
 
+import os
 import shutil
 import zipfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import BinaryIO
 
 from ..assignments import ASSIGNMENTS
 from . import scratch
@@ -41,14 +46,15 @@ from .tree import (
     MAX_NOTEBOOK_BYTES,
     MIB,
     NOTEBOOK,
+    Refused,
     UnsafeArchive,
     _Budget,
-    _disk_tree,
     _Node,
     _size,
     _suffix,
     _zip_tree,
     check_archive,
+    disk_root,
 )
 
 
@@ -65,8 +71,9 @@ class Submission:
     student
         Who sent it.
     path
-        The notebook to grade (a copy in the intake's temporary folder when it came
-        from an archive), or None when the student sent no gradable notebook.
+        The notebook to grade: the intake's own copy, in its temporary folder, of the
+        file or archive member found (later stages never read what the student
+        sent); None when the student sent no gradable notebook.
     source
         Where the graded notebook was found, relative to SUBMISSIONS (``a.zip: x/y``
         for an archive's member).
@@ -119,7 +126,7 @@ class Intake:
     refused
         The archives refused as a whole, with the reason (their students are missing).
     staging
-        The temporary folder holding the notebooks copied out of archives, if any.
+        The temporary folder holding the copies of the notebooks found, if any.
     """
 
     def __init__(self, root: Path, assignment: str | None = None) -> None:
@@ -132,7 +139,7 @@ class Intake:
         self.staging: Path | None = None
         self._found: dict[Student, list[_Found]] = defaultdict(list)
         self._folders: dict[Student, _Found] = {}  # a student's folder, even if empty
-        self._open: list[zipfile.ZipFile] = []
+        self._open: list[zipfile.ZipFile | BinaryIO] = []
         self._copies = 0
 
     def __enter__(self) -> Intake:
@@ -143,7 +150,7 @@ class Intake:
 
     def close(self) -> None:
         """Close the archives and delete the temporary folder."""
-        for archive in self._open:
+        for archive in reversed(self._open):
             archive.close()
         self._open.clear()
         if self.staging is not None:
@@ -192,12 +199,20 @@ class Intake:
 
     # -------------------------------------------------------------- walking
     def _read_root(self) -> None:
+        """Read the folder or zip the instructor gave (itself a link, maybe: followed)."""
         root = self.root
-        if root.is_dir():
-            self._container(_disk_tree(root, ""))
-        elif root.is_file() and _suffix(root.name) == ARCHIVE:
-            self._archive(_Node(root.name, root.name, path=root), None, 1, _Budget())
-        elif root.is_file():
+        real = Path(os.path.realpath(root))
+        if real.is_dir():
+            tree = disk_root(real)
+            try:
+                tree.entries()
+            except (OSError, Refused) as exc:
+                raise IntakeError(f"{root} cannot be read: {_reason(exc)}") from exc
+            self._container(tree)
+        elif real.is_file() and _suffix(real.name) == ARCHIVE:
+            given = _Node(real.name, root.name, path=real, seen=os.stat(real))
+            self._archive(given, None, 1, _Budget(), given=True)
+        elif real.is_file():
             raise IntakeError(f"{root} is neither a folder nor a .zip file")
         else:
             raise IntakeError(f"{root} does not exist")
@@ -209,24 +224,31 @@ class Intake:
             self._container(entries[0], depth, budget)
             return
         for entry in entries:
-            if entry.is_folder:
-                named = parse_name(entry.name, True)
-                if named is not None:
-                    self._owned(entry, named, depth, budget)
-                elif self._holds_named(entry):
-                    self._container(entry, depth, budget)
-                else:
-                    self._owned(entry, Named(Student(entry.name), "student folder"), depth, budget)
-                continue
-            named = parse_name(entry.name)
-            suffix = _suffix(entry.name)
-            if suffix == NOTEBOOK:
-                self._notebook(entry, named or Named(Student(PurePosixPath(entry.name).stem),
-                                                     "plain file"))
-            elif suffix == ARCHIVE:
-                self._archive(entry, named, depth, budget)
+            self._container_entry(entry, depth, budget)
+
+    def _container_entry(self, entry: _Node, depth: int, budget: _Budget | None) -> None:
+        """One entry of a folder of submissions: whose it is, by its name, and read it."""
+        if entry.refusal:
+            self._refuse(entry.where, entry.refusal, _claimant(entry))
+            return
+        if entry.is_folder:
+            named = parse_name(entry.name, True)
+            if named is not None:
+                self._owned(entry, named, depth, budget)
+            elif self._holds_named(entry):
+                self._container(entry, depth, budget)
             else:
-                self._other(entry, named)
+                self._owned(entry, Named(Student(entry.name), "student folder"), depth, budget)
+            return
+        named = parse_name(entry.name)
+        suffix = _suffix(entry.name)
+        if suffix == NOTEBOOK:
+            self._notebook(entry, named or Named(Student(PurePosixPath(entry.name).stem),
+                                                 "plain file"))
+        elif suffix == ARCHIVE:
+            self._archive(entry, named, depth, budget)
+        else:
+            self._other(entry, named)
 
     @staticmethod
     def _holds_named(node: _Node) -> bool:
@@ -246,7 +268,9 @@ class Intake:
         self._found.setdefault(named.student, [])  # an empty folder still gets a row
         self._folders.setdefault(named.student, _Found(named, node.where))
         for entry in node.entries():
-            if entry.is_folder:
+            if entry.refusal:
+                self._refuse(entry.where, entry.refusal, named)
+            elif entry.is_folder:
                 self._owned(entry, named, depth, budget)
             elif _suffix(entry.name) == NOTEBOOK:
                 self._notebook(entry, named)
@@ -261,6 +285,7 @@ class Intake:
             self._found[named.student].append(_Found(named, entry.where, other=entry.name))
 
     def _notebook(self, entry: _Node, named: Named) -> None:
+        """A notebook of ``named``'s, copied into the temporary folder (or refused)."""
         found = _Found(named, entry.where)
         self._found[named.student].append(found)
         try:
@@ -269,43 +294,44 @@ class Intake:
                 raise ValueError(f"{_size(size)}, more than the {_size(MAX_NOTEBOOK_BYTES)} "
                                  "a notebook may have")
             found.mtime = entry.mtime
-            found.path = entry.path if entry.member is None else self._copy(entry)
+            found.path = self._copy(entry)
         except Exception as exc:  # an unreadable member or file concerns this student only
             found.path = None
             found.problem = f"refused {entry.where}: {_reason(exc)}"
 
     def _copy(self, entry: _Node, limit: int | None = None, suffix: str = NOTEBOOK) -> Path:
-        """Copy an archive's member into the temporary folder, reading at most ``limit``."""
+        """Copy a file or an archive's member into the temporary folder, reading it once
+        and at most ``limit`` bytes (:data:`MAX_NOTEBOOK_BYTES` by default)."""
         limit = MAX_NOTEBOOK_BYTES if limit is None else limit
         if self.staging is None:
             self.staging = scratch.folder("intake-")
         self._copies += 1
         target = self.staging / f"{self._copies:05d}{suffix}"
-        copied = 0
-        with entry.archive.open(entry.member) as src, open(target, "wb") as dst:
-            while chunk := src.read(MIB):
-                copied += len(chunk)
-                if copied > limit:
-                    raise ValueError(f"more than {_size(limit)} once uncompressed")
-                dst.write(chunk)
+        when = "once read" if entry.member is None else "once uncompressed"
+        with entry.open() as src, open(target, "wb") as dst:
+            _copy_at_most(src, dst, limit, when)
         return target
 
     def _archive(self, entry: _Node, owner: Named | None, depth: int,
-                 budget: _Budget | None) -> None:
-        """Read a zip: its student's if ``owner`` names one, else a folder of submissions."""
+                 budget: _Budget | None, given: bool = False) -> None:
+        """Read a zip: its student's if ``owner`` names one, else a folder of submissions.
+
+        ``given`` is the zip the instructor gave as SUBMISSIONS (read even if it has
+        another name); any other zip on disk is read from the very file listed.
+        """
         if depth > MAX_NESTING:
             self._refuse(entry.where, "an archive inside an archive inside an archive "
                          "(only one level of nesting is read)", owner)
             return
+        if entry.refusal:
+            self._refuse(entry.where, entry.refusal, owner)
+            return
         budget = budget if budget is not None else _Budget()
         try:
-            path = entry.path if entry.member is None else self._copy(
-                entry, MAX_ARCHIVE_BYTES, ARCHIVE)
-            archive = zipfile.ZipFile(path)
+            archive = self._open_zip(entry, given)
         except Exception as exc:
             self._refuse(entry.where, f"not a readable zip file: {_reason(exc)}", owner)
             return
-        self._open.append(archive)
         self.archives += 1
         try:
             check_archive(archive, entry.where, budget)
@@ -317,6 +343,17 @@ class Intake:
             self._owned(tree, owner, depth + 1, budget)
         else:
             self._container(tree, depth + 1, budget)
+
+    def _open_zip(self, entry: _Node, given: bool) -> zipfile.ZipFile:
+        """Open a zip: a member is copied out first, a file is read from one descriptor."""
+        if entry.member is not None:
+            source: Path | BinaryIO = self._copy(entry, MAX_ARCHIVE_BYTES, ARCHIVE)
+        else:
+            source = open(entry.path, "rb") if given else entry.open()
+            self._open.append(source)
+        archive = zipfile.ZipFile(source)
+        self._open.append(archive)
+        return archive
 
     def _refuse(self, where: str, why: str, owner: Named | None) -> None:
         if owner is None:
@@ -377,9 +414,36 @@ def _choose_notebook(found: list[_Found], assignment: str | None) -> tuple[_Foun
     return best, f"the newest; none {which.format('s').removeprefix('that ')}"
 
 
+def _claimant(entry: _Node) -> Named | None:
+    """Whose a refused entry of a folder of submissions is, as far as its name tells:
+    a platform's name, a notebook's stem, a folder-like name (no suffix); None for an
+    archive or another file, which are then refused for the whole folder."""
+    named = parse_name(entry.name, True) or parse_name(entry.name)
+    if named is not None:
+        return named
+    suffix = _suffix(entry.name)
+    if suffix == NOTEBOOK:
+        return Named(Student(PurePosixPath(entry.name).stem), "plain file")
+    if not suffix:
+        return Named(Student(entry.name), "student folder")
+    return None
+
+
+def _copy_at_most(src: BinaryIO, dst: BinaryIO, limit: int, when: str) -> None:
+    """Copy ``src`` to ``dst``, reading at most ``limit + 1`` bytes; ValueError if more
+    (``when``, such as "once uncompressed", ends the message)."""
+    copied = 0
+    while chunk := src.read(min(MIB, limit + 1 - copied)):
+        copied += len(chunk)
+        if copied > limit:
+            raise ValueError(f"more than {_size(limit)} {when}")
+        dst.write(chunk)
+
+
 def _reason(exc: BaseException) -> str:
     text = str(exc) or type(exc).__name__
-    return text if isinstance(exc, ValueError) else f"{type(exc).__name__}: {text}"
+    plain = isinstance(exc, (ValueError, Refused, UnsafeArchive))
+    return text if plain else f"{type(exc).__name__}: {text}"
 
 
 def collect(root: Path | str, assignment: str | None = None) -> Intake:

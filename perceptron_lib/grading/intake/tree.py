@@ -1,5 +1,12 @@
 """The files to read, on disk or in a zip, as one tree; archives checked before reading.
 
+On disk, nothing is followed out of the folder the instructor gave: a symbolic link
+(to a device, a folder, the solutions, a classmate's notebook), a device, a FIFO, a
+socket and a file with more than one name (a hard link) are listed, never opened, and
+refused with a message (:func:`_refusal`).  A file that is read is opened without
+following links, from the very file the listing saw (:func:`_open_seen`), and read
+once.  The folder given may itself be a link: that one is resolved.
+
 Zips are read member by member, never extracted.  An archive with a member whose path
 leaves the archive's folder, a symbolic link, more than :data:`MAX_MEMBERS` members or
 more than :data:`MAX_ARCHIVE_BYTES` bytes once uncompressed is refused as a whole, with
@@ -8,6 +15,7 @@ a message naming the archive and the member.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -15,6 +23,7 @@ import zipfile
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
+from typing import BinaryIO
 
 MIB = 1024**2
 #: The most bytes an archive may hold once uncompressed, nested archives included.
@@ -55,29 +64,42 @@ def _suffix(name: str) -> str:
 
 
 # ------------------------------------------------------------------ the tree to walk
-@dataclass
+class Refused(Exception):
+    """A file or folder that is not read; the message says why (not where)."""
+
+
+@dataclass(eq=False)
 class _Node:
-    """A file or folder, on disk or in an archive, with a readable location."""
+    """A file or folder, on disk or in an archive, with a readable location.
+
+    A folder on disk is listed when its entries are first asked for.  An entry that is
+    not read (a link, a device...) is a file whose ``refusal`` says why.
+    """
 
     name: str
     where: str
-    children: dict[str, _Node] | None = None  # None for a file
-    path: Path | None = None  # a file on disk
+    children: dict[str, _Node] | None = None  # a folder's, once listed
+    folder: bool = False
+    path: Path | None = None  # on disk
+    seen: os.stat_result | None = None  # on disk: what the listing saw (never followed)
+    refusal: str = ""  # why it is not read ("" when it may be)
     member: zipfile.ZipInfo | None = None  # a file in ``archive``
     archive: zipfile.ZipFile | None = None
 
     @property
     def is_folder(self) -> bool:
-        return self.children is not None
+        return self.folder
 
     def entries(self) -> list[_Node]:
+        if self.children is None:
+            self.children = _list_folder(self) if self.folder else {}
         return [c for _, c in sorted(self.children.items()) if not _is_junk(c.name)]
 
     @property
     def size(self) -> int:
         if self.member is not None:
             return self.member.file_size
-        return self.path.stat().st_size
+        return self.seen.st_size
 
     @property
     def mtime(self) -> float:
@@ -86,20 +108,105 @@ class _Node:
                 return datetime(*self.member.date_time).timestamp()
             except ValueError:
                 return 0.0
-        return self.path.stat().st_mtime
+        return self.seen.st_mtime
+
+    def open(self) -> BinaryIO:
+        """The file's bytes: an archive's member, or the very file the listing saw."""
+        if self.refusal:
+            raise Refused(self.refusal)
+        if self.member is not None:
+            return self.archive.open(self.member)
+        return os.fdopen(_open_seen(self.path, self.seen), "rb")
 
 
-def _disk_tree(path: Path, where: str) -> _Node:
-    if not path.is_dir():
-        return _Node(path.name, where, path=path)
-    children: dict[str, _Node] = {}
-    with os.scandir(path) as it:
-        for entry in it:
-            if entry.is_symlink() and entry.is_dir():
-                continue  # never follow a folder link (it could loop)
-            sub = f"{where}/{entry.name}" if where else entry.name
-            children[entry.name] = _disk_tree(Path(entry.path), sub)
-    return _Node(path.name, where, children=children)
+# ------------------------------------------------------------------ files on disk
+#: What a file that is neither a regular file, a folder nor a link is, in words.
+_KINDS = ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"))
+#: How many characters of a link's target a message shows.
+_TARGET_CHARS = 200
+
+
+def _refusal(st: os.stat_result, target: str = "") -> str:
+    """Why the file or folder whose own (never followed) status is ``st`` is not read.
+
+    A symbolic link, a device, a FIFO, a socket, and a regular file with more than one
+    name (a hard link: the same bytes as a file elsewhere, a classmate's or the
+    solutions) are refused; "" for a folder or a regular file with one name.
+    """
+    mode = st.st_mode
+    if stat.S_ISLNK(mode):
+        return f"a symbolic link (to {target}); links are not followed"
+    if stat.S_ISDIR(mode):
+        return ""
+    if not stat.S_ISREG(mode):
+        kind = next((what for test, what in _KINDS if test(mode)), "not a regular file")
+        return f"{kind}, not a regular file; not read"
+    if st.st_nlink > 1:
+        return (f"a file with {st.st_nlink} names (hard links); a file that has a name "
+                "elsewhere is not read")
+    return ""
+
+
+def _open_seen(path: Path, seen: os.stat_result, flags: int = 0) -> int:
+    """Open ``path`` without following a link, and only if it is what the listing saw.
+
+    Returns
+    -------
+    int
+        A descriptor open for reading, on the same file (device and inode) as ``seen``.
+
+    Raises
+    ------
+    Refused
+        The path is now a link, a device or a file with another name, or another file
+        than the one listed.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | flags)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise Refused("a symbolic link; links are not followed") from None
+        raise
+    try:
+        st = os.fstat(fd)
+        why = _refusal(st)
+        if not why and (st.st_dev, st.st_ino) != (seen.st_dev, seen.st_ino):
+            why = "replaced by another file while the submissions were read; not read"
+        if why:
+            raise Refused(why)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _entry_node(parent: _Node, entry: os.DirEntry, fd: int) -> _Node:
+    """The node of one entry of a folder open as ``fd``; nothing is followed or read."""
+    st = entry.stat(follow_symlinks=False)
+    target = ""
+    if stat.S_ISLNK(st.st_mode):
+        target = os.readlink(entry.name, dir_fd=fd)[:_TARGET_CHARS]
+    where = f"{parent.where}/{entry.name}" if parent.where else entry.name
+    return _Node(entry.name, where, folder=stat.S_ISDIR(st.st_mode),
+                 path=parent.path / entry.name, seen=st, refusal=_refusal(st, target))
+
+
+def _list_folder(node: _Node) -> dict[str, _Node]:
+    """A folder's entries on disk, listed from the very folder its parent's listing saw."""
+    fd = _open_seen(node.path, node.seen, os.O_DIRECTORY)
+    try:
+        with os.scandir(fd) as it:
+            return {entry.name: _entry_node(node, entry, fd) for entry in it}
+    finally:
+        os.close(fd)
+
+
+def disk_root(path: Path) -> _Node:
+    """The folder the instructor gave, as the root of the tree (``path`` is resolved:
+    the root may be a link; nothing below it is followed)."""
+    real = Path(os.path.realpath(path))
+    return _Node(real.name, "", folder=True, path=real, seen=os.stat(real))
 
 
 def _member_name(info: zipfile.ZipInfo) -> str:
@@ -159,7 +266,7 @@ def check_archive(archive: zipfile.ZipFile, label: str, budget: _Budget | None =
 
 
 def _zip_tree(archive: zipfile.ZipFile, label: str) -> _Node:
-    root = _Node("", label, children={})
+    root = _Node("", label, children={}, folder=True)
     for info in archive.infolist():
         parts = _member_parts(_member_name(info))
         if not parts:
@@ -168,11 +275,11 @@ def _zip_tree(archive: zipfile.ZipFile, label: str) -> _Node:
         for k, part in enumerate(parts[:-1]):
             if node.children.get(part) is None or not node.children[part].is_folder:
                 node.children[part] = _Node(part, f"{label}: {'/'.join(parts[:k + 1])}",
-                                            children={})
+                                            children={}, folder=True)
             node = node.children[part]
         if info.is_dir():
             node.children.setdefault(parts[-1], _Node(parts[-1], f"{label}: {'/'.join(parts)}",
-                                                      children={}))
+                                                      children={}, folder=True))
         else:
             node.children[parts[-1]] = _Node(parts[-1], f"{label}: {'/'.join(parts)}",
                                              member=info, archive=archive)
