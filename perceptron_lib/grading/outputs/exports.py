@@ -41,17 +41,22 @@ submission's file name, else with the roster's ``id``.  A student with no such i
 (for Gradescope: no e-mail) is not exported and is listed, with the reason, in the
 terminal, the report and ``results.json``; so is a roster row with no submission,
 which is exported with an empty grade (the platforms leave an empty grade unchanged).
+
+The files are safe to open in a spreadsheet (:mod:`.csvsafe`): a name, a status or a
+comment that starts as a formula does (``=``, ``+``, ``-``, ``@``) gets a leading single
+quote, and the points are written as numbers.  The platforms' ids (digits, or
+``Participant 123456``) are never changed.
 """
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from decimal import Decimal
 from pathlib import Path
 
 from ..judge.roster import Key, Roster, RosterEntry, RosterMatch, display_key
-from . import outdir
+from . import csvsafe, outdir
 from .classstats import assignments as assignments_of
 from .htmlkit import count
 
@@ -88,6 +93,20 @@ def points(value: float) -> str:
     """Points as the platforms read them: ``7``, ``7.5``, ``2.769`` (a dot, no exponent)."""
     text = f"{round(float(value), 3):.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def _number(value: float) -> Decimal:
+    """Points for a cell: written as :func:`points` writes them, and as a number (never
+    quoted or prefixed by :mod:`.csvsafe`)."""
+    return Decimal(points(value))
+
+
+def _check_key(export: Export, who: str, what: str, value: str) -> None:
+    """Warn when a cell the platform matches students by is changed by :mod:`.csvsafe`."""
+    if value != csvsafe.neutralise(value):
+        export.warnings.append(f"{who}: the {what} {value!r} starts as a spreadsheet formula "
+                               "does, so it is written with a ' before it, and the platform "
+                               "may not match it")
 
 
 def _key(g: dict) -> Key:
@@ -136,8 +155,8 @@ def _rows(system: str, group: list[dict], matched: RosterMatch | None, roster: R
         who = display_key(_key(g)) if g is not None else f"{entry.name} (roster line {entry.line})"
         name = entry.name if entry is not None else g["student"]
         email = entry.email if entry is not None else ""
-        total = points(g["total"]) if g is not None else ""
-        maximum = points(g["max"]) if g is not None else ""
+        total = _number(g["total"]) if g is not None else ""
+        maximum = _number(g["max"]) if g is not None else ""
         status = g["status"] if g is not None else "no submission"
         if system == "canvas":
             ident = _id_for("canvas", g, entry, roster)
@@ -145,6 +164,9 @@ def _rows(system: str, group: list[dict], matched: RosterMatch | None, roster: R
             if not ident and not any(sis[:2]):
                 export.skipped.append((who, "no Canvas id: add the student to the roster"))
                 continue
+            for what, value in (("Canvas id", ident), ("SIS user id", sis[0]),
+                                ("SIS login id", sis[1])):
+                _check_key(export, who, what, value)
             rows.append([name, ident, *sis, total])
         elif system == "moodle":
             ident = _id_for("moodle", g, entry, roster)
@@ -164,6 +186,8 @@ def _rows(system: str, group: list[dict], matched: RosterMatch | None, roster: R
                 continue
             first, last = entry.first_and_last() if entry else (name, "")
             sid = (entry.sis_user_id or entry.id) if entry else ""
+            _check_key(export, who, "SID", sid)
+            _check_key(export, who, "e-mail", email)
             rows.append([first, last, sid, email, total, maximum, status])
         if g is None:
             export.empty += 1
@@ -208,7 +232,7 @@ def write_exports(out: Path, systems: list[str], grades: list[dict],
                       "gradescope": GRADESCOPE}[system]
             rows = _rows(system, group, matched if present else None, roster, export, unknown)
             with outdir.replacing(export.path, newline="") as fh:
-                writer = csv.writer(fh)
+                writer = csvsafe.writer(fh)
                 writer.writerow(header)
                 writer.writerows(rows)
             done.append(export)

@@ -1,14 +1,13 @@
 """Write the gradebook: ``grades.csv``, a feedback file per submission, ``results.json``.
 
 A grade record is the dictionary :func:`record` makes of a :class:`~.grader.Grade`; the
-records of a run are also what the next run reads back (:func:`load_previous`) to skip
+records of a run are also what the next run reads back (:mod:`.kept`) to skip
 the submissions that did not change.  A student is identified by the name and the
 platform's id together (:func:`identity`), never by a file's name.
 """
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import json
 from collections import defaultdict
@@ -18,8 +17,8 @@ from pathlib import Path
 from .. import sandbox
 from ..assignments import ASSIGNMENTS
 from ..judge.grade import grader_sha256
-from ..judge.records import display, identity, load_previous, record  # noqa: F401  (re-exported)
-from . import outdir
+from ..judge.records import display, identity, record  # noqa: F401  (re-exported)
+from . import csvsafe, outdir
 
 HEAD = ["student", "id", "assignment"]
 TAIL = ["total", "max", "status", "notes", "file"]
@@ -104,12 +103,14 @@ def write_csv(path: Path, grades: list[dict]) -> None:
     """``grades.csv``: a row per student, a column of points per graded function.
 
     With adjustments, ``graded`` (the grader's total) and ``adjustment`` (what a person
-    added) come before ``total``, which includes it.  Written whole or not at all.
+    added) come before ``total``, which includes it.  Written whole or not at all, and
+    safe to open in a spreadsheet (:mod:`.csvsafe`: the text a student chose never
+    becomes a formula, points stay numbers; :func:`.csvsafe.dict_reader` reads it back).
     """
     names = function_columns(grades)
     adjusted = any(g.get("adjustments") for g in grades)
     with outdir.replacing(path, newline="") as fh:
-        writer = csv.writer(fh)
+        writer = csvsafe.writer(fh)
         writer.writerow([*HEAD, *names, *(ADJUSTED if adjusted else []), *TAIL])
         for g in sorted(grades, key=lambda g: (*identity(g), g["assignment"] or "")):
             points = {t["name"]: t["points"] for t in g["tasks"]}
