@@ -19,8 +19,9 @@ instructor section says the same):
 - **An unprivileged user**: when the grader runs as root, every run gets a uid and gid
   of its own (no supplementary groups, no capabilities, ``no_new_privs``); as an
   ordinary user, bubblewrap's user namespace maps the grader's own uid.
-- **Limits**: per cell and per call (time and CPU; see :mod:`._child`), memory, file
-  size, processes, output, and a wall-clock limit for the whole run.
+- **Limits**: per cell and per call (time and CPU; see :mod:`.child`), memory (each
+  process, and all the run's processes together: see :mod:`.memory`), file size,
+  processes, output, and a wall-clock limit for the whole run.
 
 Without bubblewrap (or where the kernel refuses it namespaces) the grader still runs,
 with limits only, and says so on the terminal and in ``results.json``.
@@ -47,7 +48,7 @@ from pathlib import Path
 
 from ..assignments.codec import decode
 from ..intake import scratch
-from . import standins
+from . import memory, standins
 
 HERE = Path(__file__).resolve().parent
 UID_BASE = 3_100_000  # the uids given to runs when the grader is root
@@ -61,7 +62,8 @@ class Limits:
 
     cpu_seconds: int = 60  # a backstop per process; cells and calls have their own
     wall_seconds: float = 60.0
-    memory_bytes: int = 2 * 1024**3
+    memory_bytes: int = 2 * 1024**3  # each process (its address space)
+    total_memory_bytes: int = 2 * 1024**3  # all the run's processes together
     file_bytes: int = 8 * 1024**2
     processes: int = 32
     answer_bytes: int = 16 * 1024**2
@@ -69,22 +71,42 @@ class Limits:
     cell_seconds: float = 5.0
 
 
+def in_words(size: int) -> str:
+    """A number of bytes as the limits state it (``2 GiB``, ``600 MiB``)."""
+    if size >= 1024**3:
+        return f"{size / 1024**3:g} GiB"
+    return f"{size / 1024**2:g} MiB"
+
+
 def describe(limits: Limits) -> str:
     """The limits in words, as the feedback and the exercise notebooks state them."""
+    each, total = limits.memory_bytes, limits.total_memory_bytes
+    memory_words = (f"{in_words(total)} of memory for all its processes together"
+                    if each >= total else
+                    f"{in_words(each)} of memory per process and {in_words(total)} for all "
+                    "its processes together")
     return (f"each cell may run for {limits.cell_seconds:g} s, each call of a graded "
             f"function for {limits.call_seconds:g} s, the whole notebook for "
-            f"{limits.wall_seconds:g} s, with {limits.memory_bytes / 1024**3:g} GiB of memory")
+            f"{limits.wall_seconds:g} s, with {memory_words}")
 
 
 @dataclass
 class RunResult:
-    """What came back from the child."""
+    """What came back from the child, and what the grader saw of the run.
+
+    ``limit_hit`` names the limit of the whole run that the run reached, as the grader
+    itself observed it (never from what the child says): ``"memory"`` (all its
+    processes together, see :mod:`.memory`), or None.  ``peak_memory_bytes`` is the
+    most the run's processes held together, where the scheme measures it.
+    """
 
     status: str
     cell_errors: list[dict] = field(default_factory=list)
     answers: dict[str, dict] = field(default_factory=dict)
     printed: str = ""
     seconds: float = 0.0
+    limit_hit: str | None = None
+    peak_memory_bytes: int | None = None
 
 
 def _is_root() -> bool:
@@ -252,11 +274,12 @@ def _user_process_count() -> int:
     return sum(1 for pid in _pids() if _owner(pid) == uid)
 
 
-def _make_preexec(limits: Limits, uid: int | None):
+def _make_preexec(limits: Limits, uid: int | None, guard: memory.Guard):
     nproc = limits.processes if uid is not None or _is_root() else (
         _user_process_count() + limits.processes)
 
     def preexec() -> None:  # runs in the child between fork and exec
+        guard.enter()  # its memory cgroup, before anything of the submission runs
         resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 1))
         resource.setrlimit(resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
         resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes))
@@ -360,6 +383,8 @@ def run(
     reader = _Reader(read_fd, limits.answer_bytes)
     status = "ok"
     sink = tempfile.TemporaryFile()
+    guard = memory.guard(limits.total_memory_bytes, limits.processes)
+    held = memory.Outcome(hit=False, peak_bytes=None)
     try:
         if how == "limits-only":
             argv = [sys.executable, "-I", str(build / "runner" / "child.py")]
@@ -371,8 +396,9 @@ def run(
             [*argv, str(write_fd)],
             stdin=subprocess.PIPE, stdout=sink, stderr=subprocess.STDOUT,
             pass_fds=(write_fd,), cwd=cwd, env=env, start_new_session=True,
-            preexec_fn=_make_preexec(limits, uid),
+            preexec_fn=_make_preexec(limits, uid, guard),
         )
+        guard.watch(proc.pid, uid)
         os.close(write_fd)
         write_fd = -1
         reader.start()
@@ -398,11 +424,24 @@ def run(
     finally:
         if write_fd >= 0:
             os.close(write_fd)
+        held = guard.finish()  # kills what is left in the run's cgroup
         if uid is not None:
             _kill_uid(uid)
             _give_back_uid(uid)
         sink.close()
-    return reader.result(status, time.perf_counter() - t0)
+    result = reader.result(status, time.perf_counter() - t0)
+    return _with_memory(result, held, limits)
+
+
+def _with_memory(result: RunResult, held: memory.Outcome, limits: Limits) -> RunResult:
+    """``result`` with what the memory guard saw: the peak, and the limit if hit."""
+    result.peak_memory_bytes = held.peak_bytes
+    if held.hit and result.status != CANCELLED:
+        result.limit_hit = "memory"
+        words = (f"memory: the submission's processes together used more than "
+                 f"{in_words(limits.total_memory_bytes)}")
+        result.status = words if result.status == "ok" else f"{words}; {result.status}"
+    return result
 
 
 class _Reader(threading.Thread):
@@ -513,12 +552,15 @@ def _probe(hidden: list[str]) -> dict:
             _give_back_uid(uid)
 
 
-def isolation_report(hidden: list[str | Path] | None = None) -> dict:
+def isolation_report(hidden: list[str | Path] | None = None,
+                     limits: Limits | None = None) -> dict:
     """What :func:`run` isolates on this machine, checked by a probe in the sandbox.
 
     ``hidden_paths`` lists the paths of ``hidden`` that the probe could not see;
-    ``visible_paths`` those it could.
+    ``visible_paths`` those it could.  ``memory`` says how the memory of all a run's
+    processes together is held (:func:`.memory.report`: the scheme and the limit).
     """
+    limits = limits or Limits()
     how = mode()
     paths = [str(Path(p).resolve()) for p in (hidden or []) if Path(p).exists()]
     probe = _probe(paths)
@@ -541,7 +583,9 @@ def isolation_report(hidden: list[str | Path] | None = None) -> dict:
         "etc": probe.get("etc", "unknown"),
         "processes_seen": probe.get("processes_seen"),
         "limits": ["cpu per cell and per call", "wall clock", "address space", "file size",
-                   "core", "processes"],
+                   "core", "processes", "memory of all processes together"],
+        "memory": {**memory.report(limits.total_memory_bytes),
+                   "per_process_bytes": limits.memory_bytes},
         "hidden_paths": [p for p in paths if p not in visible],
         "visible_paths": visible,
         "not_isolated": [] if how == "bwrap-root" else (
