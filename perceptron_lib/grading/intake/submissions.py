@@ -12,7 +12,13 @@ Accepted layouts, alone or mixed (see :func:`collect`):
   name when the student uploaded a file of that name again;
 - ``.zip`` files holding any of these (Moodle's and Canvas's bulk downloads), either in
   the folder or given as the path itself.  A zip inside a student's submission is read
-  too; archives nested deeper are refused.
+  too; archives nested deeper are refused;
+- a zip of a plain name (not a platform's) among the files, such as ``alice.zip``: the
+  archive of the student its stem names, everything in it that student's.  It is read
+  as a bulk download only if everything at its top is named as the platforms name
+  submissions and nothing beside it is a student's own file; a zip of platform names
+  beside students' files, or of platform names mixed with others, is refused (a
+  student's zip must never put a file in a classmate's name).
 
 Every notebook to grade is copied, read once and with a size limit, into a temporary
 folder that :meth:`Intake.close` deletes: later stages read the intake's copy, never
@@ -79,7 +85,8 @@ class Submission:
         for an archive's member).
     layout
         How the student was recognised: ``plain file`` (the stem), ``student folder``,
-        ``Moodle folder``, ``Moodle file`` or ``Canvas file``.
+        ``student archive`` (a zip's stem), ``Moodle folder``, ``Moodle file`` or
+        ``Canvas file``.
     notes
         What the instructor should know: a late submission, several notebooks and which
         one was graded.
@@ -223,11 +230,19 @@ class Intake:
         if len(entries) == 1 and self._wraps(entries[0]):
             self._container(entries[0], depth, budget)
             return
+        plain_zips = any(_suffix(e.name) == ARCHIVE and parse_name(e.name) is None
+                         for e in entries)
+        among_own = plain_zips and self._holds_own(entries)
         for entry in entries:
-            self._container_entry(entry, depth, budget)
+            self._container_entry(entry, depth, budget, among_own)
 
-    def _container_entry(self, entry: _Node, depth: int, budget: _Budget | None) -> None:
-        """One entry of a folder of submissions: whose it is, by its name, and read it."""
+    def _container_entry(self, entry: _Node, depth: int, budget: _Budget | None,
+                         among_own: bool) -> None:
+        """One entry of a folder of submissions: whose it is, by its name, and read it.
+
+        ``among_own`` says whether the folder holds students' own files (plain notebooks,
+        student folders): a zip of platform-named submissions beside them is refused.
+        """
         if entry.refusal:
             self._refuse(entry.where, entry.refusal, _claimant(entry))
             return
@@ -246,9 +261,21 @@ class Intake:
             self._notebook(entry, named or Named(Student(PurePosixPath(entry.name).stem),
                                                  "plain file"))
         elif suffix == ARCHIVE:
-            self._archive(entry, named, depth, budget)
+            self._archive(entry, named, depth, budget, among_own=among_own)
         else:
             self._other(entry, named)
+
+    def _holds_own(self, entries: list[_Node]) -> bool:
+        """Whether a folder's entries include a student's own files: a notebook or a
+        folder of a plain name (not a platform's), the folder holding no platform names."""
+        for entry in entries:
+            if parse_name(entry.name, entry.is_folder) is not None:
+                continue
+            if _suffix(entry.name) == NOTEBOOK and not entry.is_folder:
+                return True
+            if entry.is_folder and not self._holds_named(entry):
+                return True
+        return False
 
     @staticmethod
     def _holds_named(node: _Node) -> bool:
@@ -313,11 +340,12 @@ class Intake:
         return target
 
     def _archive(self, entry: _Node, owner: Named | None, depth: int,
-                 budget: _Budget | None, given: bool = False) -> None:
-        """Read a zip: its student's if ``owner`` names one, else a folder of submissions.
+                 budget: _Budget | None, given: bool = False, among_own: bool = False) -> None:
+        """Read a zip: its student's if ``owner`` names one, else see :func:`_zip_owner`.
 
-        ``given`` is the zip the instructor gave as SUBMISSIONS (read even if it has
-        another name); any other zip on disk is read from the very file listed.
+        ``given`` is the zip the instructor gave as SUBMISSIONS: a folder of submissions,
+        whatever it holds; any other zip on disk is read from the very file listed.
+        ``among_own``: the folder holding the zip holds students' own files.
         """
         if depth > MAX_NESTING:
             self._refuse(entry.where, "an archive inside an archive inside an archive "
@@ -339,6 +367,11 @@ class Intake:
             self._refuse(entry.where, str(exc).removeprefix(f"{entry.where}: "), owner)
             return
         tree = _zip_tree(archive, entry.where)
+        if owner is None and not given:
+            owner, why = _zip_owner(entry.name, tree, among_own)
+            if why:
+                self._refuse(entry.where, why, None)
+                return
         if owner is not None:
             self._owned(tree, owner, depth + 1, budget)
         else:
@@ -427,6 +460,40 @@ def _claimant(entry: _Node) -> Named | None:
     if not suffix:
         return Named(Student(entry.name), "student folder")
     return None
+
+
+def _zip_owner(name: str, tree: _Node, among_own: bool) -> tuple[Named | None, str]:
+    """Whose a zip of a plain name found in a folder is, or why it is refused.
+
+    A zip with no platform-named notebook, archive or folder at its top (below a lone
+    folder that wraps them) is the archive of the student its stem names.  A zip of
+    platform-named entries only is a platform's bulk download, read as a folder of
+    submissions, unless it sits among students' own files.  Anything else is refused:
+    read as a download, a student's zip could put a file in a classmate's name.
+
+    Returns
+    -------
+    (Named or None, str)
+        The student (None for a bulk download), and "" or why the zip is refused.
+    """
+    entries = tree.entries()
+    while len(entries) == 1 and Intake._wraps(entries[0]):
+        entries = entries[0].entries()
+    platform, plain = [], []
+    for entry in entries:
+        if entry.is_folder or _suffix(entry.name) in (NOTEBOOK, ARCHIVE):
+            is_named = parse_name(entry.name, entry.is_folder) is not None
+            (platform if is_named else plain).append(entry.name)
+    if not platform:
+        return Named(Student(PurePosixPath(name).stem), "student archive"), ""
+    if plain:
+        return None, (f"holds both platform-named submissions ({platform[0]}) and other "
+                      f"notebooks or folders ({plain[0]}): neither a platform's download "
+                      "nor one student's archive")
+    if among_own:
+        return None, ("holds platform-named submissions but sits among students' own "
+                      "files: give it to the grader on its own")
+    return None, ""
 
 
 def _copy_at_most(src: BinaryIO, dst: BinaryIO, limit: int, when: str) -> None:
