@@ -43,7 +43,7 @@ from typing import BinaryIO
 
 from ..assignments import ASSIGNMENTS
 from . import scratch
-from .names import Named, Student, parse_name
+from .names import Named, Student, as_text, name_text, parse_name
 from .notebook import named_assignment
 from .tree import (
     ARCHIVE,
@@ -112,6 +112,7 @@ class _Found:
     mtime: float = 0.0
     problem: str = ""
     other: str = ""  # the name of a file that is not a notebook
+    notes: tuple[str, ...] = ()  # the names on the way to it that are guesses
 
 
 # ------------------------------------------------------------------ the intake
@@ -138,6 +139,7 @@ class Intake:
 
     def __init__(self, root: Path, assignment: str | None = None) -> None:
         self.root = root
+        self.label = name_text(os.fsencode(root))[0]  # the root, as text to show
         self.assignment = assignment
         self.submissions: list[Submission] = []
         self.skipped: Counter[str] = Counter()
@@ -173,7 +175,7 @@ class Intake:
         """One line: what was found where, and what was left aside."""
         layouts = Counter(s.layout for s in self.submissions)
         kinds = ", ".join(f"{n} {layout}{'s' * (n != 1)}" for layout, n in sorted(layouts.items()))
-        line = f"{self.root}: {len(self.submissions)} submissions"
+        line = f"{self.label}: {len(self.submissions)} submissions"
         if kinds:
             line += f" ({kinds})"
         if self.archives:
@@ -185,7 +187,7 @@ class Intake:
     def nothing_found(self) -> str:
         """The message for a path in which no notebook was found."""
         lines = [
-            f"no submitted notebooks found in {self.root}",
+            f"no submitted notebooks found in {self.label}",
             "looked for *.ipynb files: directly in it (the file's stem is the student), "
             "in a subfolder per student (such as Moodle's "
             "'Full Name_123456_assignsubmission_file_'), named as Moodle's "
@@ -207,22 +209,23 @@ class Intake:
     # -------------------------------------------------------------- walking
     def _read_root(self) -> None:
         """Read the folder or zip the instructor gave (itself a link, maybe: followed)."""
-        root = self.root
+        root, label = self.root, self.label
         real = Path(os.path.realpath(root))
         if real.is_dir():
             tree = disk_root(real)
             try:
                 tree.entries()
             except (OSError, Refused) as exc:
-                raise IntakeError(f"{root} cannot be read: {_reason(exc)}") from exc
+                raise IntakeError(f"{label} cannot be read: {_reason(exc)}") from exc
             self._container(tree)
         elif real.is_file() and _suffix(real.name) == ARCHIVE:
-            given = _Node(real.name, root.name, path=real, seen=os.stat(real))
+            name = name_text(os.fsencode(root.name))[0]
+            given = _Node(name, name, path=real, seen=os.stat(real))
             self._archive(given, None, 1, _Budget(), given=True)
         elif real.is_file():
-            raise IntakeError(f"{root} is neither a folder nor a .zip file")
+            raise IntakeError(f"{label} is neither a folder nor a .zip file")
         else:
-            raise IntakeError(f"{root} does not exist")
+            raise IntakeError(f"{label} does not exist")
 
     def _container(self, node: _Node, depth: int = 1, budget: _Budget | None = None) -> None:
         """A folder of submissions (the root, an archive, or a folder that holds both)."""
@@ -244,7 +247,7 @@ class Intake:
         student folders): a zip of platform-named submissions beside them is refused.
         """
         if entry.refusal:
-            self._refuse(entry.where, entry.refusal, _claimant(entry))
+            self._refuse(entry, entry.refusal, _claimant(entry))
             return
         if entry.is_folder:
             named = parse_name(entry.name, True)
@@ -293,10 +296,10 @@ class Intake:
     def _owned(self, node: _Node, named: Named, depth: int, budget: _Budget | None) -> None:
         """Everything under a folder (or archive) that one student sent."""
         self._found.setdefault(named.student, [])  # an empty folder still gets a row
-        self._folders.setdefault(named.student, _Found(named, node.where))
+        self._folders.setdefault(named.student, _Found(named, node.where, notes=node.notes))
         for entry in node.entries():
             if entry.refusal:
-                self._refuse(entry.where, entry.refusal, named)
+                self._refuse(entry, entry.refusal, named)
             elif entry.is_folder:
                 self._owned(entry, named, depth, budget)
             elif _suffix(entry.name) == NOTEBOOK:
@@ -309,11 +312,12 @@ class Intake:
     def _other(self, entry: _Node, named: Named | None) -> None:
         self.skipped[_suffix(entry.name)] += 1
         if named is not None:  # the student is known: a row says what came instead
-            self._found[named.student].append(_Found(named, entry.where, other=entry.name))
+            self._found[named.student].append(_Found(named, entry.where, other=entry.name,
+                                                     notes=entry.notes))
 
     def _notebook(self, entry: _Node, named: Named) -> None:
         """A notebook of ``named``'s, copied into the temporary folder (or refused)."""
-        found = _Found(named, entry.where)
+        found = _Found(named, entry.where, notes=entry.notes)
         self._found[named.student].append(found)
         try:
             size = entry.size
@@ -348,29 +352,29 @@ class Intake:
         ``among_own``: the folder holding the zip holds students' own files.
         """
         if depth > MAX_NESTING:
-            self._refuse(entry.where, "an archive inside an archive inside an archive "
+            self._refuse(entry, "an archive inside an archive inside an archive "
                          "(only one level of nesting is read)", owner)
             return
         if entry.refusal:
-            self._refuse(entry.where, entry.refusal, owner)
+            self._refuse(entry, entry.refusal, owner)
             return
         budget = budget if budget is not None else _Budget()
         try:
             archive = self._open_zip(entry, given)
         except Exception as exc:
-            self._refuse(entry.where, f"not a readable zip file: {_reason(exc)}", owner)
+            self._refuse(entry, f"not a readable zip file: {_reason(exc)}", owner)
             return
         self.archives += 1
         try:
             check_archive(archive, entry.where, budget)
         except UnsafeArchive as exc:
-            self._refuse(entry.where, str(exc).removeprefix(f"{entry.where}: "), owner)
+            self._refuse(entry, str(exc).removeprefix(f"{entry.where}: "), owner)
             return
-        tree = _zip_tree(archive, entry.where)
+        tree = _zip_tree(archive, entry.where, entry.notes)
         if owner is None and not given:
             owner, why = _zip_owner(entry.name, tree, among_own)
             if why:
-                self._refuse(entry.where, why, None)
+                self._refuse(entry, why, None)
                 return
         if owner is not None:
             self._owned(tree, owner, depth + 1, budget)
@@ -388,12 +392,15 @@ class Intake:
         self._open.append(archive)
         return archive
 
-    def _refuse(self, where: str, why: str, owner: Named | None) -> None:
+    def _refuse(self, entry: _Node, why: str, owner: Named | None) -> None:
+        """Refuse ``entry``: a problem of ``owner``'s, or of the whole folder if None."""
+        why = as_text(why)
         if owner is None:
-            self.refused.append(f"{where}: {why}")
+            self.refused.append(f"{entry.where}: {why}")
         else:
-            self._found[owner.student].append(_Found(owner, where,
-                                                     problem=f"refused {where}: {why}"))
+            self._found[owner.student].append(_Found(
+                owner, entry.where, problem=f"refused {entry.where}: {why}",
+                notes=entry.notes))
 
     # -------------------------------------------------------------- choosing
     def _choose_all(self) -> None:
@@ -401,8 +408,11 @@ class Intake:
                             for student, found in sorted(self._found.items())]
 
     def _choose(self, student: Student, found: list[_Found]) -> Submission:
+        """The student's row: the notebook to grade and the notes, or the problem."""
         usable = [f for f in found if f.path is not None]
         problems = [f.problem for f in found if f.problem]
+        folder = [self._folders[student]] if student in self._folders else []
+        guesses = list(dict.fromkeys(n for f in folder + found for n in f.notes))
         if not usable:
             others = [f.other for f in found if f.other]
             if not problems:
@@ -411,14 +421,14 @@ class Intake:
                     if others else " (an empty folder)")]
             first = found[0] if found else self._folders[student]
             return Submission(student, None, first.where, first.named.layout,
-                              notes=problems[1:], problem=problems[0])
+                              notes=problems[1:] + guesses, problem=problems[0])
         best, why = _choose_notebook(usable, self.assignment)
         notes = ["submitted late (Canvas marks the file LATE)"] if best.named.late else []
         if len(usable) > 1:
             rest = ", ".join(f.where for f in usable if f is not best)
             notes.append(f"{len(usable)} notebooks: graded {best.where} ({why}); "
                          f"not graded: {rest}")
-        notes += problems
+        notes += problems + guesses
         return Submission(student, best.path, best.where, best.named.layout, notes)
 
 
@@ -508,7 +518,8 @@ def _copy_at_most(src: BinaryIO, dst: BinaryIO, limit: int, when: str) -> None:
 
 
 def _reason(exc: BaseException) -> str:
-    text = str(exc) or type(exc).__name__
+    """An exception in words, as valid text."""
+    text = as_text(str(exc) or type(exc).__name__)
     plain = isinstance(exc, (ValueError, Refused, UnsafeArchive))
     return text if plain else f"{type(exc).__name__}: {text}"
 

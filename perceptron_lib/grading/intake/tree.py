@@ -25,6 +25,8 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO
 
+from .names import name_text
+
 MIB = 1024**2
 #: The most bytes an archive may hold once uncompressed, nested archives included.
 MAX_ARCHIVE_BYTES = 200 * MIB
@@ -72,12 +74,15 @@ class Refused(Exception):
 class _Node:
     """A file or folder, on disk or in an archive, with a readable location.
 
-    A folder on disk is listed when its entries are first asked for.  An entry that is
-    not read (a link, a device...) is a file whose ``refusal`` says why.
+    ``name`` and ``where`` are text to show (see :func:`.names.name_text`); ``path`` is
+    the real one.  ``notes`` say which names on the way here are guesses.  A folder on
+    disk is listed when its entries are first asked for.  An entry that is not read (a
+    link, a device...) is a file whose ``refusal`` says why.
     """
 
     name: str
     where: str
+    notes: tuple[str, ...] = ()
     children: dict[str, _Node] | None = None  # a folder's, once listed
     folder: bool = False
     path: Path | None = None  # on disk
@@ -186,10 +191,13 @@ def _entry_node(parent: _Node, entry: os.DirEntry, fd: int) -> _Node:
     st = entry.stat(follow_symlinks=False)
     target = ""
     if stat.S_ISLNK(st.st_mode):
-        target = os.readlink(entry.name, dir_fd=fd)[:_TARGET_CHARS]
-    where = f"{parent.where}/{entry.name}" if parent.where else entry.name
-    return _Node(entry.name, where, folder=stat.S_ISDIR(st.st_mode),
-                 path=parent.path / entry.name, seen=st, refusal=_refusal(st, target))
+        target = name_text(os.fsencode(os.readlink(entry.name, dir_fd=fd)))[0]
+        target = target[:_TARGET_CHARS] + "..." * (len(target) > _TARGET_CHARS)
+    name, note = name_text(os.fsencode(entry.name))
+    where = f"{parent.where}/{name}" if parent.where else name
+    return _Node(name, where, parent.notes + (note,) * bool(note),
+                 folder=stat.S_ISDIR(st.st_mode), path=parent.path / entry.name, seen=st,
+                 refusal=_refusal(st, target))
 
 
 def _list_folder(node: _Node) -> dict[str, _Node]:
@@ -206,18 +214,21 @@ def disk_root(path: Path) -> _Node:
     """The folder the instructor gave, as the root of the tree (``path`` is resolved:
     the root may be a link; nothing below it is followed)."""
     real = Path(os.path.realpath(path))
-    return _Node(real.name, "", folder=True, path=real, seen=os.stat(real))
+    return _Node(name_text(os.fsencode(real.name))[0], "", folder=True, path=real,
+                 seen=os.stat(real))
 
 
-def _member_name(info: zipfile.ZipInfo) -> str:
-    """The member's name, mending UTF-8 names that were stored without the UTF-8 flag."""
-    name = info.filename
-    if not info.flag_bits & 0x800:
-        try:
-            name = name.encode("cp437").decode("utf-8")
-        except (UnicodeEncodeError, UnicodeDecodeError):
-            pass
-    return name
+def _member_name(info: zipfile.ZipInfo) -> tuple[str, str]:
+    """The member's name as text, and a note when it is a guess.
+
+    A name stored with the UTF-8 flag is UTF-8.  One stored without it (which
+    :mod:`zipfile` reads as cp437) is read from its bytes by :func:`.names.name_text`:
+    UTF-8 if the bytes are (some tools write UTF-8 names without the flag), else the
+    legacy code page that gives the most letters, with a note.
+    """
+    if info.flag_bits & 0x800:
+        return name_text(info.filename.encode("utf-8"))
+    return name_text(info.filename.encode("cp437"))
 
 
 def _member_parts(name: str) -> list[str]:
@@ -249,7 +260,7 @@ def check_archive(archive: zipfile.ZipFile, label: str, budget: _Budget | None =
         raise UnsafeArchive(f"{label}: {len(members)} members, more than the "
                             f"{MAX_MEMBERS} an archive (with the archives in it) may hold")
     for info in members:
-        name = _member_name(info)
+        name = _member_name(info)[0]
         if (name.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", name)
                 or ".." in re.split(r"[\\/]", name)):
             raise UnsafeArchive(f"{label}: member {name!r} has a path outside the archive's "
@@ -265,22 +276,26 @@ def check_archive(archive: zipfile.ZipFile, label: str, budget: _Budget | None =
     budget.bytes -= total
 
 
-def _zip_tree(archive: zipfile.ZipFile, label: str) -> _Node:
-    root = _Node("", label, children={}, folder=True)
+def _zip_tree(archive: zipfile.ZipFile, label: str, notes: tuple[str, ...] = ()) -> _Node:
+    """An archive's members as a tree of nodes; ``notes`` are the archive's own (its
+    name may be a guess), and each member adds its name's."""
+    root = _Node("", label, notes, children={}, folder=True)
     for info in archive.infolist():
-        parts = _member_parts(_member_name(info))
+        name, note = _member_name(info)
+        parts = _member_parts(name)
         if not parts:
             continue
-        node = root
+        where = f"{label}: {'/'.join(parts)}"
+        node, own = root, notes + (note,) * bool(note)
         for k, part in enumerate(parts[:-1]):
             if node.children.get(part) is None or not node.children[part].is_folder:
-                node.children[part] = _Node(part, f"{label}: {'/'.join(parts[:k + 1])}",
+                node.children[part] = _Node(part, f"{label}: {'/'.join(parts[:k + 1])}", own,
                                             children={}, folder=True)
             node = node.children[part]
         if info.is_dir():
-            node.children.setdefault(parts[-1], _Node(parts[-1], f"{label}: {'/'.join(parts)}",
-                                                      children={}, folder=True))
+            node.children.setdefault(parts[-1], _Node(parts[-1], where, own, children={},
+                                                      folder=True))
         else:
-            node.children[parts[-1]] = _Node(parts[-1], f"{label}: {'/'.join(parts)}",
-                                             member=info, archive=archive)
+            node.children[parts[-1]] = _Node(parts[-1], where, own, member=info,
+                                             archive=archive)
     return root
