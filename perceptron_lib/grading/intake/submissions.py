@@ -61,6 +61,7 @@ from .tree import (
     _zip_tree,
     check_archive,
     disk_root,
+    measure,
 )
 
 
@@ -212,16 +213,18 @@ class Intake:
         root, label = self.root, self.label
         real = Path(os.path.realpath(root))
         if real.is_dir():
-            tree = disk_root(real)
             try:
-                tree.entries()
-            except (OSError, Refused) as exc:
+                tree = disk_root(real)
+            except Exception as exc:  # the folder given itself: nothing can be read
                 raise IntakeError(f"{label} cannot be read: {_reason(exc)}") from exc
             self._container(tree)
         elif real.is_file() and _suffix(real.name) == ARCHIVE:
             name = name_text(os.fsencode(root.name))[0]
             given = _Node(name, name, path=real, seen=os.stat(real))
-            self._archive(given, None, 1, _Budget(), given=True)
+            try:
+                self._archive(given, None, 1, _Budget(), given=True)
+            except Exception as exc:
+                self._refuse(given, _reason(exc), None)
         elif real.is_file():
             raise IntakeError(f"{label} is neither a folder nor a .zip file")
         else:
@@ -237,7 +240,10 @@ class Intake:
                          for e in entries)
         among_own = plain_zips and self._holds_own(entries)
         for entry in entries:
-            self._container_entry(entry, depth, budget, among_own)
+            try:
+                self._container_entry(entry, depth, budget, among_own)
+            except Exception as exc:  # whatever went wrong concerns this entry only
+                self._refuse(entry, _reason(exc), _claimant(entry))
 
     def _container_entry(self, entry: _Node, depth: int, budget: _Budget | None,
                          among_own: bool) -> None:
@@ -252,11 +258,12 @@ class Intake:
         if entry.is_folder:
             named = parse_name(entry.name, True)
             if named is not None:
-                self._owned(entry, named, depth, budget)
+                self._submission_folder(entry, named, depth, budget)
             elif self._holds_named(entry):
                 self._container(entry, depth, budget)
             else:
-                self._owned(entry, Named(Student(entry.name), "student folder"), depth, budget)
+                self._submission_folder(entry, Named(Student(entry.name), "student folder"),
+                                        depth, budget)
             return
         named = parse_name(entry.name)
         suffix = _suffix(entry.name)
@@ -270,7 +277,8 @@ class Intake:
 
     def _holds_own(self, entries: list[_Node]) -> bool:
         """Whether a folder's entries include a student's own files: a notebook or a
-        folder of a plain name (not a platform's), the folder holding no platform names."""
+        folder of a plain name (not a platform's), the folder holding no platform names
+        (a folder that cannot be listed counts as a student's)."""
         for entry in entries:
             if parse_name(entry.name, entry.is_folder) is not None:
                 continue
@@ -282,32 +290,60 @@ class Intake:
 
     @staticmethod
     def _holds_named(node: _Node) -> bool:
-        return any(parse_name(e.name, e.is_folder) is not None for e in node.entries())
+        """Whether a folder holds platform-named entries (False if it cannot be listed:
+        it is then read, and refused, as one student's)."""
+        try:
+            return any(parse_name(e.name, e.is_folder) is not None for e in node.entries())
+        except Exception:
+            return False
 
     @staticmethod
     def _wraps(node: _Node) -> bool:
-        """A lone folder that wraps submissions (folders, or several notebooks or zips)."""
+        """A lone folder that wraps submissions (folders, or several notebooks or zips);
+        False if it cannot be listed."""
         if not node.is_folder or parse_name(node.name, True) is not None:
             return False
-        inside = node.entries()
+        try:
+            inside = node.entries()
+        except Exception:
+            return False
         files = [e for e in inside if _suffix(e.name) in (NOTEBOOK, ARCHIVE)]
         return any(e.is_folder for e in inside) or len(files) > 1
+
+    def _submission_folder(self, node: _Node, named: Named, depth: int,
+                           budget: _Budget | None) -> None:
+        """One student's folder: listed whole first (:func:`.tree.measure`, refused if it
+        holds too much), then read; whatever fails is that student's problem."""
+        self._found.setdefault(named.student, [])  # a refused folder still gets a row
+        try:
+            measure(node)
+            self._owned(node, named, depth, budget)
+        except Exception as exc:
+            self._refuse(node, _reason(exc), named)
 
     def _owned(self, node: _Node, named: Named, depth: int, budget: _Budget | None) -> None:
         """Everything under a folder (or archive) that one student sent."""
         self._found.setdefault(named.student, [])  # an empty folder still gets a row
         self._folders.setdefault(named.student, _Found(named, node.where, notes=node.notes))
         for entry in node.entries():
-            if entry.refusal:
-                self._refuse(entry, entry.refusal, named)
-            elif entry.is_folder:
-                self._owned(entry, named, depth, budget)
-            elif _suffix(entry.name) == NOTEBOOK:
-                self._notebook(entry, named)
-            elif _suffix(entry.name) == ARCHIVE:
-                self._archive(entry, named, depth, budget)
-            else:
-                self._other(entry, named)
+            try:
+                self._owned_entry(entry, named, depth, budget)
+            except Exception as exc:  # whatever went wrong concerns this entry only
+                self._refuse(entry, _reason(exc), named)
+
+    def _owned_entry(self, entry: _Node, named: Named, depth: int,
+                     budget: _Budget | None) -> None:
+        """One file or folder that ``named`` sent."""
+        if entry.refusal:
+            self._refuse(entry, entry.refusal, named)
+        elif entry.is_folder:
+            self._owned(entry, named, depth, budget)
+        elif _suffix(entry.name) == NOTEBOOK:
+            self._notebook(entry, named)
+        elif _suffix(entry.name) == ARCHIVE:
+            self._archive(entry, named, depth, budget)
+        else:
+            self._other(entry, named)
 
     def _other(self, entry: _Node, named: Named | None) -> None:
         self.skipped[_suffix(entry.name)] += 1
@@ -404,8 +440,16 @@ class Intake:
 
     # -------------------------------------------------------------- choosing
     def _choose_all(self) -> None:
-        self.submissions = [self._choose(student, found)
-                            for student, found in sorted(self._found.items())]
+        """One submission per student; a failure to choose is that student's problem."""
+        self.submissions = []
+        for student, found in sorted(self._found.items()):
+            try:
+                chosen = self._choose(student, found)
+            except Exception as exc:
+                first = found[0] if found else self._folders[student]
+                chosen = Submission(student, None, first.where, first.named.layout,
+                                    problem=f"could not choose a notebook: {_reason(exc)}")
+            self.submissions.append(chosen)
 
     def _choose(self, student: Student, found: list[_Found]) -> Submission:
         """The student's row: the notebook to grade and the notes, or the problem."""
@@ -441,7 +485,7 @@ def _choose_notebook(found: list[_Found], assignment: str | None) -> tuple[_Foun
     """
     if len(found) == 1:
         return found[0], "the only one"
-    names = {id(f): named_assignment(f.path) for f in found}
+    names = {id(f): _named_assignment(f.path) for f in found}
     if assignment:
         fitting = [f for f in found if names[id(f)] == assignment]
         which = f"that name{{}} {assignment}"
@@ -517,9 +561,19 @@ def _copy_at_most(src: BinaryIO, dst: BinaryIO, limit: int, when: str) -> None:
         dst.write(chunk)
 
 
+def _named_assignment(path: Path) -> str | None:
+    """The assignment a notebook names, or None when that cannot be known."""
+    try:
+        return named_assignment(path)
+    except Exception:
+        return None
+
+
 def _reason(exc: BaseException) -> str:
     """An exception in words, as valid text."""
-    text = as_text(str(exc) or type(exc).__name__)
+    text = as_text(str(exc))
+    if not text:
+        return type(exc).__name__
     plain = isinstance(exc, (ValueError, Refused, UnsafeArchive))
     return text if plain else f"{type(exc).__name__}: {text}"
 
@@ -539,13 +593,16 @@ def collect(root: Path | str, assignment: str | None = None) -> Intake:
     Returns
     -------
     Intake
-        Use it as a context manager (or call :meth:`Intake.close`): notebooks copied
-        out of archives live in a temporary folder until then.
+        Use it as a context manager (or call :meth:`Intake.close`): the copies of the
+        notebooks live in a temporary folder until then.  Whatever fails while reading
+        one file, folder or archive is refused for that entry (a student's problem,
+        or one of :attr:`Intake.refused`), never for the class.
 
     Raises
     ------
     IntakeError
-        ``root`` does not exist, or is neither a folder nor a zip.
+        ``root`` itself does not exist, is neither a folder nor a zip, or cannot be
+        listed.
     """
     intake = Intake(Path(root), assignment)
     try:

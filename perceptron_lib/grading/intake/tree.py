@@ -5,12 +5,17 @@ On disk, nothing is followed out of the folder the instructor gave: a symbolic l
 socket and a file with more than one name (a hard link) are listed, never opened, and
 refused with a message (:func:`_refusal`).  A file that is read is opened without
 following links, from the very file the listing saw (:func:`_open_seen`), and read
-once.  The folder given may itself be a link: that one is resolved.
+once.  The folder given may itself be a link: that one is resolved.  A folder is
+listed when first needed, and a hostile folder costs little: a folder more than
+:data:`MAX_DEPTH` levels deep is not listed, one student's folders may hold at most
+:data:`MAX_MEMBERS` files and folders together (:func:`measure`), any one folder as
+many, and the whole walk at most :data:`MAX_WALKED`; each is refused with a message.
 
 Zips are read member by member, never extracted.  An archive with a member whose path
-leaves the archive's folder, a symbolic link, more than :data:`MAX_MEMBERS` members or
-more than :data:`MAX_ARCHIVE_BYTES` bytes once uncompressed is refused as a whole, with
-a message naming the archive and the member.
+leaves the archive's folder, a symbolic link, a member more than :data:`MAX_DEPTH`
+levels deep, more than :data:`MAX_MEMBERS` members or more than
+:data:`MAX_ARCHIVE_BYTES` bytes once uncompressed is refused as a whole, with a message
+naming the archive and the member.
 """
 
 from __future__ import annotations
@@ -36,6 +41,10 @@ MAX_MEMBERS = 5_000
 MAX_NOTEBOOK_BYTES = 20 * MIB
 #: How deep archives may sit: a zip in the folder (1) may hold a student's zip (2).
 MAX_NESTING = 2
+#: How many names a path may have below the folder given, or inside an archive.
+MAX_DEPTH = 20
+#: The most files and folders listed in the folder given, all submissions together.
+MAX_WALKED = 20 * MAX_MEMBERS
 
 NOTEBOOK = ".ipynb"
 ARCHIVE = ".zip"
@@ -70,6 +79,28 @@ class Refused(Exception):
     """A file or folder that is not read; the message says why (not where)."""
 
 
+class _TooMany(Refused):
+    """A folder that holds more entries than it may."""
+
+
+class _WalkOver(Refused):
+    """The folder given holds more files and folders than :data:`MAX_WALKED`."""
+
+
+@dataclass
+class _Walk:
+    """How many more files and folders a walk of the folder given may list."""
+
+    left: int = field(default_factory=lambda: MAX_WALKED)
+
+    def take(self) -> None:
+        """Count one more entry listed; :class:`_WalkOver` when there is none left."""
+        if self.left <= 0:
+            raise _WalkOver(f"the submissions folder holds more than {MAX_WALKED} files and "
+                            "folders; the rest is not read")
+        self.left -= 1
+
+
 @dataclass(eq=False)
 class _Node:
     """A file or folder, on disk or in an archive, with a readable location.
@@ -90,15 +121,24 @@ class _Node:
     refusal: str = ""  # why it is not read ("" when it may be)
     member: zipfile.ZipInfo | None = None  # a file in ``archive``
     archive: zipfile.ZipFile | None = None
+    depth: int = 0  # on disk: how many names its path has below the folder given
+    walk: _Walk | None = None  # on disk: the walk it belongs to
 
     @property
     def is_folder(self) -> bool:
         return self.folder
 
-    def entries(self) -> list[_Node]:
+    def listing(self, limit: int | None = None) -> dict[str, _Node]:
+        """All the folder's entries, junk included, listed on first use (at most
+        ``limit``, :data:`MAX_MEMBERS` by default; :class:`Refused` beyond)."""
         if self.children is None:
-            self.children = _list_folder(self) if self.folder else {}
-        return [c for _, c in sorted(self.children.items()) if not _is_junk(c.name)]
+            limit = MAX_MEMBERS if limit is None else limit
+            self.children = _list_folder(self, limit) if self.folder else {}
+        return self.children
+
+    def entries(self) -> list[_Node]:
+        """The folder's entries to read (no junk), sorted by name."""
+        return [c for _, c in sorted(self.listing().items()) if not _is_junk(c.name)]
 
     @property
     def size(self) -> int:
@@ -197,25 +237,83 @@ def _entry_node(parent: _Node, entry: os.DirEntry, fd: int) -> _Node:
     where = f"{parent.where}/{name}" if parent.where else name
     return _Node(name, where, parent.notes + (note,) * bool(note),
                  folder=stat.S_ISDIR(st.st_mode), path=parent.path / entry.name, seen=st,
-                 refusal=_refusal(st, target))
+                 refusal=_refusal(st, target), depth=parent.depth + 1, walk=parent.walk)
 
 
-def _list_folder(node: _Node) -> dict[str, _Node]:
-    """A folder's entries on disk, listed from the very folder its parent's listing saw."""
+def _list_folder(node: _Node, limit: int) -> dict[str, _Node]:
+    """A folder's entries on disk, listed from the very folder its parent's listing saw.
+
+    Raises
+    ------
+    Refused
+        The folder is :data:`MAX_DEPTH` names deep (its entries would be deeper), holds
+        more than ``limit`` entries (:class:`_TooMany`), or the walk has listed
+        :data:`MAX_WALKED` entries (:class:`_WalkOver`); the listing stops there.
+    """
+    if node.depth >= MAX_DEPTH:
+        raise Refused(f"holds folders more than {MAX_DEPTH} levels deep; not read")
     fd = _open_seen(node.path, node.seen, os.O_DIRECTORY)
+    children: dict[str, _Node] = {}
     try:
         with os.scandir(fd) as it:
-            return {entry.name: _entry_node(node, entry, fd) for entry in it}
+            for entry in it:
+                node.walk.take()
+                if len(children) >= limit:
+                    raise _TooMany(f"holds more than {limit} files and folders; not read")
+                children[entry.name] = _entry_node(node, entry, fd)
     finally:
         os.close(fd)
+    return children
 
 
 def disk_root(path: Path) -> _Node:
-    """The folder the instructor gave, as the root of the tree (``path`` is resolved:
-    the root may be a link; nothing below it is followed)."""
+    """The folder the instructor gave, listed, as the root of the tree.
+
+    ``path`` is resolved (the root may be a link); nothing below it is followed.  It
+    may hold up to :data:`MAX_WALKED` entries.
+
+    Raises
+    ------
+    OSError, Refused
+        The folder cannot be listed.
+    """
     real = Path(os.path.realpath(path))
-    return _Node(name_text(os.fsencode(real.name))[0], "", folder=True, path=real,
-                 seen=os.stat(real))
+    root = _Node(name_text(os.fsencode(real.name))[0], "", folder=True, path=real,
+                 seen=os.stat(real), walk=_Walk())
+    root.listing(MAX_WALKED)
+    return root
+
+
+def measure(node: _Node) -> None:
+    """List one student's folder, every folder below it included, before it is read.
+
+    Folders too deep, and folders that cannot be listed, are left to be refused one
+    by one when they are read.
+
+    Raises
+    ------
+    Refused
+        The folders hold more than :data:`MAX_MEMBERS` files and folders together, or
+        the walk has listed all it may.
+    """
+    left, stack = MAX_MEMBERS, [node]
+    while stack:
+        folder = stack.pop()
+        if folder.depth >= MAX_DEPTH:
+            continue
+        try:
+            listed: dict[str, _Node] | None = folder.listing(left)
+        except _WalkOver:
+            raise
+        except _TooMany:
+            listed = None
+        except Exception:  # refused for that folder when it is read
+            continue
+        if listed is None or len(listed) > left:
+            raise Refused(f"more than {MAX_MEMBERS} files and folders in one submission; "
+                          "not read")
+        left -= len(listed)
+        stack += [c for c in listed.values() if c.is_folder and not _is_junk(c.name)]
 
 
 def _member_name(info: zipfile.ZipInfo) -> tuple[str, str]:
@@ -235,6 +333,28 @@ def _member_parts(name: str) -> list[str]:
     return [p for p in re.split(r"[\\/]", name) if p not in ("", ".")]
 
 
+#: How many characters of a member's name a message shows.
+_NAME_CHARS = 100
+
+
+def _member_problem(info: zipfile.ZipInfo) -> str:
+    """Why a member makes its archive unsafe to read ("" when it does not): a path
+    outside the archive's folder, a symbolic link, or a path of more than
+    :data:`MAX_DEPTH` names."""
+    name = _member_name(info)[0]
+    shown = name[:_NAME_CHARS] + "..." * (len(name) > _NAME_CHARS)
+    if (name.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", name)
+            or ".." in re.split(r"[\\/]", name)):
+        return f"member {shown!r} has a path outside the archive's folder"
+    if stat.S_ISLNK(info.external_attr >> 16):
+        return f"member {shown!r} is a symbolic link"
+    depth = len(_member_parts(name))
+    if depth > MAX_DEPTH:
+        return (f"member {shown!r} is {depth} levels deep, more than the {MAX_DEPTH} levels "
+                "a path may have")
+    return ""
+
+
 def check_archive(archive: zipfile.ZipFile, label: str, budget: _Budget | None = None) -> None:
     """Refuse an archive that is unsafe to read, before anything is read from it.
 
@@ -251,8 +371,9 @@ def check_archive(archive: zipfile.ZipFile, label: str, budget: _Budget | None =
     Raises
     ------
     UnsafeArchive
-        A member whose path is absolute or climbs out with ``..``, a symbolic link, too
-        many members, or too many bytes once uncompressed.
+        A member whose path is absolute or climbs out with ``..``, a symbolic link, a
+        member more than :data:`MAX_DEPTH` folders deep, too many members, or too many
+        bytes once uncompressed.
     """
     budget = budget if budget is not None else _Budget()
     members = archive.infolist()
@@ -260,13 +381,9 @@ def check_archive(archive: zipfile.ZipFile, label: str, budget: _Budget | None =
         raise UnsafeArchive(f"{label}: {len(members)} members, more than the "
                             f"{MAX_MEMBERS} an archive (with the archives in it) may hold")
     for info in members:
-        name = _member_name(info)[0]
-        if (name.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", name)
-                or ".." in re.split(r"[\\/]", name)):
-            raise UnsafeArchive(f"{label}: member {name!r} has a path outside the archive's "
-                                f"folder")
-        if stat.S_ISLNK(info.external_attr >> 16):
-            raise UnsafeArchive(f"{label}: member {name!r} is a symbolic link")
+        why = _member_problem(info)
+        if why:
+            raise UnsafeArchive(f"{label}: {why}")
     total = sum(info.file_size for info in members)
     if total > budget.bytes:
         raise UnsafeArchive(f"{label}: {_size(total)} once uncompressed, more than the "
