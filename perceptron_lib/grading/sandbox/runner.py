@@ -32,9 +32,11 @@ the sandbox.
 from __future__ import annotations
 
 import json
+import math
 import os
 import platform
 import pwd
+import re
 import resource
 import shutil
 import signal
@@ -380,7 +382,7 @@ def run(
     })
     read_fd, write_fd = os.pipe()
     t0 = time.perf_counter()
-    reader = _Reader(read_fd, limits.answer_bytes)
+    reader = _Reader(read_fd, limits.answer_bytes, {str(c["id"]) for c in calls})
     status = "ok"
     sink = tempfile.TemporaryFile()
     guard = memory.guard(limits.total_memory_bytes, limits.processes)
@@ -445,17 +447,27 @@ def _with_memory(result: RunResult, held: memory.Outcome, limits: Limits) -> Run
 
 
 class _Reader(threading.Thread):
-    """Reads the answer pipe until the child says it is done (or the pipe closes)."""
+    """Reads the answer pipe until the child says it is done (or the pipe closes).
 
-    def __init__(self, fd: int, cap: int) -> None:
+    Whatever is on the pipe was written by the child, and so possibly by the
+    submission: :meth:`result` reads it as hostile data.
+    """
+
+    def __init__(self, fd: int, cap: int, ids: set[str]) -> None:
         super().__init__(daemon=True)
-        self.fd, self.cap = fd, cap
+        self.fd, self.cap, self.ids = fd, cap, ids
         self.lines: list[str] = []
         self.size = 0
         self.too_large = False
         self.finished = threading.Event()
 
     def run(self) -> None:
+        try:
+            self._read()
+        finally:
+            self.finished.set()
+
+    def _read(self) -> None:
         pending = b""
         with os.fdopen(self.fd, "rb", buffering=0) as fh:
             while True:
@@ -473,38 +485,93 @@ class _Reader(threading.Thread):
                     self.lines.append(text)
                     if text.startswith('{"kind": "done"'):
                         self.finished.set()
-        self.finished.set()
 
     def result(self, status: str, seconds: float) -> RunResult:
+        """The answers, cell errors and printed output; never raises.
+
+        A line that cannot be read (not JSON, nested too deeply for the parser, a number
+        too long, fields of the wrong type) becomes the error of the call it names, or
+        is left out when it names none.  Only the calls that were made are answered,
+        each by the first line that names it.
+        """
         result = RunResult(status=status, seconds=seconds)
         if self.too_large and status == "ok":
             result.status = "answers too large"
         seen_done = False
         for line in self.lines:
             try:
-                msg = json.loads(line)
-            except ValueError:
-                continue
-            if not isinstance(msg, dict):
-                continue
-            kind = msg.get("kind")
-            if kind == "cells" and isinstance(msg.get("errors"), list):
-                result.cell_errors = msg["errors"][:50]
-            elif kind == "call" and isinstance(msg.get("id"), str):
-                if "value" in msg:
-                    mutated = msg.get("mutated", [])
-                    result.answers[msg["id"]] = {
-                        "value": decode(msg["value"]), "seconds": msg.get("seconds"),
-                        "mutated": [int(k) for k in mutated if isinstance(k, int)]
-                        if isinstance(mutated, list) else []}
-                else:
-                    result.answers[msg["id"]] = {"error": str(msg.get("error", "failed"))[:500]}
-            elif kind == "done":
-                seen_done = True
-                result.printed = str(msg.get("printed", ""))[-4000:]
+                seen_done = self._take(line, result) or seen_done
+            except Exception as exc:  # anything the child wrote; RecursionError included
+                self._unreadable(line, exc, result)
         if result.status == "ok" and not seen_done:
             result.status = "exited before finishing"
         return result
+
+    def _take(self, line: str, result: RunResult) -> bool:
+        """Read one line into ``result``; whether it says the child is done."""
+        msg = json.loads(line)
+        if not isinstance(msg, dict):
+            return False
+        kind = msg.get("kind")
+        if kind == "cells":
+            result.cell_errors = _cell_errors(msg.get("errors"))
+        elif kind == "call":
+            cid = msg.get("id")
+            if isinstance(cid, str) and cid in self.ids and cid not in result.answers:
+                result.answers[cid] = _answer(msg)
+        elif kind == "done":
+            printed = msg.get("printed")
+            result.printed = printed[-4000:] if isinstance(printed, str) else ""
+            return True
+        return False
+
+    def _unreadable(self, line: str, exc: BaseException, result: RunResult) -> None:
+        cid = _line_id(line)
+        if cid in self.ids and cid not in result.answers:
+            why = ("it is nested too deeply" if isinstance(exc, RecursionError)
+                   else f"{type(exc).__name__}: {exc}")
+            result.answers[cid] = {"error": f"the answer could not be read: {why}"[:500]}
+
+
+_ID = re.compile(r'"id"\s*:\s*("(?:[^"\\]|\\.){0,200}")')
+
+
+def _line_id(line: str) -> str | None:
+    """The call id near the start of a line that could not be read whole, if any."""
+    found = _ID.search(line[:1000])
+    if found is None:
+        return None
+    try:
+        cid = json.loads(found.group(1))
+    except ValueError:
+        return None
+    return cid if isinstance(cid, str) else None
+
+
+def _answer(msg: dict) -> dict:
+    """One call's answer from the child's line: its value or its error."""
+    if "value" not in msg:
+        error = msg.get("error")
+        return {"error": error[:500] if isinstance(error, str) else "the call failed"}
+    seconds = msg.get("seconds")
+    mutated = msg.get("mutated")
+    return {"value": decode(msg["value"]),
+            "seconds": seconds if isinstance(seconds, (int, float)) and not isinstance(
+                seconds, bool) and math.isfinite(seconds) else None,
+            "mutated": [k for k in mutated[:64] if isinstance(k, int)
+                        and not isinstance(k, bool)] if isinstance(mutated, list) else []}
+
+
+def _cell_errors(errors: object) -> list[dict]:
+    """The cells' errors from the child's line, each ``{"cell": n, "error": text}``."""
+    if not isinstance(errors, list):
+        return []
+    kept = []
+    for e in errors[:50]:
+        if isinstance(e, dict) and isinstance(e.get("cell"), int) and isinstance(
+                e.get("error"), str):
+            kept.append({"cell": e["cell"], "error": e["error"][:500]})
+    return kept
 
 
 # ------------------------------------------------------------- what is isolated
