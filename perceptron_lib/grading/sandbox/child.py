@@ -330,7 +330,7 @@ def _changed(sent, arg) -> bool:
 
 def main() -> None:
     library = os.environ.pop("PERCEPTRON_GRADING_LIBRARY", "")
-    if library:  # no sandbox: the stand-in library goes first on the path
+    if library:  # the stand-in library goes first on the path, whatever is installed
         sys.path.insert(0, library)
     request = json.loads(sys.stdin.read())
     out = int(sys.argv[1])

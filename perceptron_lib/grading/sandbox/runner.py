@@ -53,6 +53,10 @@ from ..intake import scratch
 from . import memory, standins
 
 HERE = Path(__file__).resolve().parent
+#: The Python that runs submissions: the grader's own, whose environment is bound
+#: read-only into the sandbox.  It runs isolated (``-I``: no ``PYTHONPATH``, no user
+#: site), so the stand-in library is put on its path by name (:func:`_library_path`).
+PYTHON = sys.executable
 UID_BASE = 3_100_000  # the uids given to runs when the grader is root
 UID_SPAN = 100_000
 TMP_BYTES = 64 * 1024**2
@@ -251,7 +255,15 @@ def _bwrap_argv(build: Path, uid: int | None) -> list[str]:
                  "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs"]
     else:
         argv += ["--"]
-    return [*argv, sys.executable, "-I", "/grader/child.py"]
+    return [*argv, PYTHON, "-I", "/grader/child.py"]
+
+
+def _library_path(how: str, build: Path) -> str:
+    """The folder the child puts first on its path to import the stand-in library:
+    without bubblewrap the build itself; with it, the folder where the library is
+    mounted (the real library's place, which an install of the course, editable or
+    not, may also name; a grader started with ``PYTHONPATH`` needs this one)."""
+    return str(build) if how == "limits-only" else str(standins.LIBRARY.parent)
 
 
 def _child_env() -> dict[str, str]:
@@ -388,12 +400,12 @@ def run(
     guard = memory.guard(limits.total_memory_bytes, limits.processes)
     held = memory.Outcome(hit=False, peak_bytes=None)
     try:
+        env = {**_child_env(), "PERCEPTRON_GRADING_LIBRARY": _library_path(how, build)}
         if how == "limits-only":
-            argv = [sys.executable, "-I", str(build / "runner" / "child.py")]
-            env = {**_child_env(), "PERCEPTRON_GRADING_LIBRARY": str(build)}
+            argv = [PYTHON, "-I", str(build / "runner" / "child.py")]
             cwd = str(scratch.folder("submission-"))
         else:
-            argv, env, cwd = _bwrap_argv(build, uid), _child_env(), "/"
+            argv, cwd = _bwrap_argv(build, uid), "/"
         proc = subprocess.Popen(
             [*argv, str(write_fd)],
             stdin=subprocess.PIPE, stdout=sink, stderr=subprocess.STDOUT,
@@ -597,42 +609,69 @@ print(json.dumps({"visible": seen, "library": library, "etc": etc, "uid": os.get
 """
 
 
-def _probe(hidden: list[str]) -> dict:
-    """Run a small script inside the sandbox, as a submission would, and report."""
+#: What to do when the probe cannot run (the grader stops before grading).
+INSTALL_ADVICE = ("install the course's environment: python3 tasks.py test once, or "
+                  "pip install -e . in the environment the grader runs with")
+
+
+def _probe(hidden: list[str]) -> tuple[dict, str]:
+    """Run a small script inside the sandbox, as a submission would.
+
+    Returns its facts, and an empty string; or no facts and what went wrong (the end of
+    what the probe wrote on its error output, such as ``No module named 'numpy'``).
+    """
     how = mode()
     build = _build(frozenset({"perceptron"}))
     uid = _take_uid() if how == "bwrap-root" else None
+    library = _library_path(how, build)
     try:
         if how == "limits-only":
-            argv = [sys.executable, "-I", "-c", PROBE, json.dumps(hidden), str(build)]
+            argv = [PYTHON, "-I", "-c", PROBE, json.dumps(hidden), library]
         else:
-            argv = [*_bwrap_argv(build, uid)[:-1], "-c", PROBE, json.dumps(hidden)]
-        env = _child_env()
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=60, env=env,
-                              cwd="/")
-        return json.loads(done.stdout.strip().splitlines()[-1])
-    except (OSError, subprocess.SubprocessError, ValueError, IndexError):
-        return {}
+            argv = [*_bwrap_argv(build, uid)[:-1], "-c", PROBE, json.dumps(hidden), library]
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=60,
+                              env=_child_env(), cwd="/")
+    except subprocess.TimeoutExpired:
+        return {}, "the probe did not finish within 60 s"
+    except OSError as exc:
+        return {}, f"the probe could not start: {exc}"
     finally:
         if uid is not None:
             _kill_uid(uid)
             _give_back_uid(uid)
+    try:
+        facts = json.loads(done.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        facts = None
+    if isinstance(facts, dict) and isinstance(facts.get("visible"), list):
+        return facts, ""
+    said = [line.strip() for line in (done.stderr + done.stdout).splitlines() if line.strip()]
+    return {}, (said[-1][:300] if said else
+                f"the probe ended with status {done.returncode} and wrote nothing")
 
 
 def isolation_report(hidden: list[str | Path] | None = None,
                      limits: Limits | None = None) -> dict:
     """What :func:`run` isolates on this machine, checked by a probe in the sandbox.
 
-    ``hidden_paths`` lists the paths of ``hidden`` that the probe could not see;
-    ``visible_paths`` those it could.  ``memory`` says how the memory of all a run's
-    processes together is held (:func:`.memory.report`: the scheme and the limit).
+    ``verified`` says whether the probe ran.  When it did, ``hidden_paths`` lists the
+    paths of ``hidden`` that it could not see and ``visible_paths`` those it could.
+    When it did not, the sandbox cannot run a submission either: ``broken_install``
+    says what failed and what to do, and the paths are listed as ``unchecked_paths``
+    only.  ``memory`` says how the memory of all a run's processes together is held
+    (:func:`.memory.report`: the scheme and the limit).
     """
     limits = limits or Limits()
     how = mode()
     paths = [str(Path(p).resolve()) for p in (hidden or []) if Path(p).exists()]
-    probe = _probe(paths)
-    visible = probe.get("visible", paths)
+    probe, failure = _probe(paths)
+    verified = not failure
+    visible = [p for p in probe.get("visible", []) if p in paths]
     sandboxed = how != "limits-only"
+    not_isolated = [] if how == "bwrap-root" else (
+        ["runs share the grader's uid (separated by namespaces)"] if sandboxed else
+        ["file system (the submission can read and write what the grader can)",
+         "network", "other processes of the same user", "processes left behind"])
     report = {
         "platform": platform.system(),
         "root": _is_root(),
@@ -646,6 +685,7 @@ def isolation_report(hidden: list[str | Path] | None = None,
         "network_namespace": sandboxed,
         "file_system": ("read-only system, Python and stand-in library; a fresh /tmp is the "
                         "only writable place" if sandboxed else "the grader's, unchanged"),
+        "verified": verified,
         "library": probe.get("library", "unknown"),
         "etc": probe.get("etc", "unknown"),
         "processes_seen": probe.get("processes_seen"),
@@ -653,11 +693,14 @@ def isolation_report(hidden: list[str | Path] | None = None,
                    "core", "processes", "memory of all processes together"],
         "memory": {**memory.report(limits.total_memory_bytes),
                    "per_process_bytes": limits.memory_bytes},
-        "hidden_paths": [p for p in paths if p not in visible],
+        "hidden_paths": [p for p in paths if p not in visible] if verified else [],
         "visible_paths": visible,
-        "not_isolated": [] if how == "bwrap-root" else (
-            ["runs share the grader's uid (separated by namespaces)"] if sandboxed else
-            ["file system (the submission can read and write what the grader can)",
-             "network", "other processes of the same user", "processes left behind"]),
+        "not_isolated": not_isolated,
     }
+    if not verified:
+        report["broken_install"] = (f"the sandbox's Python ({PYTHON} -I) failed to start "
+                                    f"a submission's process: {failure}; {INSTALL_ADVICE}")
+        report["unchecked_paths"] = paths
+        report["not_isolated"] = [*not_isolated, "unverified: the probe did not run in "
+                                  "the sandbox, so what this report says is not checked"]
     return report
