@@ -357,12 +357,12 @@ def test_a_run_interrupted_while_writing_keeps_every_file_whole(small_class, mon
 
 
 KILLER = """
-import csv, os, signal, sys
-from perceptron_lib.grading.outputs import gradebook
+import os, signal, sys
+from perceptron_lib.grading.outputs import csvsafe, gradebook
 
 class Writer:
     def __init__(self, fh):
-        self.writer, self.rows = csv.writer(fh), 0
+        self.writer, self.rows = csvsafe.writer(fh), 0
     def writerow(self, row):
         self.rows += 1
         if self.rows == 3:
@@ -372,7 +372,7 @@ class Writer:
 class Csv:
     writer = Writer
 
-gradebook.csv = Csv
+gradebook.csvsafe = Csv
 from perceptron_lib.grading.__main__ import main
 sys.exit(main(sys.argv[1:]))
 """

@@ -360,7 +360,7 @@ def test_collect_reads_any_zip_given_as_the_root(data, name):
 
 # What the properties above found, each kept as one example until it is mended (the
 # properties leave these inputs aside: a zip whose members clash, names that are not
-# UTF-8, names that make too long a file name).
+# UTF-8).
 @pytest.mark.xfail(strict=True, raises=AssertionError,
                    reason="intake/tree.py _zip_tree: a member whose path is "
                    "another member's folder replaces it, and that notebook is in no submission")
@@ -410,13 +410,12 @@ def test_a_file_name_that_is_not_utf8_gives_a_name_that_can_be_written(tmp_path)
         s.source.encode("utf-8")
 
 
-@pytest.mark.xfail(strict=True, raises=OSError, reason="gradebook.py feedback_names "
-                   "(_readable) cuts a name to NAME_LENGTH characters, not bytes: 120 "
-                   "accented letters make a feedback file name over the 255 bytes a file "
-                   "system allows, and write_gradebook raises OSError (File name too long)")
 def test_a_long_name_in_accented_letters_gets_a_feedback_file(tmp_path):
+    """Found by these properties: names were cut in characters, file systems count bytes."""
     g = record(Grade(student="é" * 130, assignment="01_algorithm", status="ok"), "hash")
     gradebook.write_gradebook(tmp_path, [g], isolation={})
+    (page,) = (tmp_path / "feedback").glob("*.txt")
+    assert len(page.name.encode("utf-8")) <= 200 and page.name.startswith("é" * 60)
 
 
 def test_a_root_that_is_neither_a_folder_nor_a_zip_is_refused(tmp_path):
@@ -455,6 +454,7 @@ VALID = st.characters(blacklist_categories=("Cs",))
 texts = st.one_of(
     st.text(VALID, max_size=30),
     st.text(st.characters(max_codepoint=127), min_size=100, max_size=300),
+    st.text(st.sampled_from("aé漢😀 ._-"), min_size=100, max_size=200),
     st.builds(lambda p, t: p + t, st.sampled_from(FORMULA_STARTS), st.text(VALID, max_size=20)),
     st.text(st.sampled_from("=+-@\t\r\n\0\x1b;,\"' a1é"), max_size=12),
 )

@@ -26,6 +26,7 @@ TAIL = ["total", "max", "status", "notes", "file"]
 ADJUSTED = ["graded", "adjustment"]
 #: Characters kept as they are in a feedback file's name.
 NAME_CHARS = set(" -_.()")
+#: The longest readable part of a feedback file's name, in UTF-8 bytes.
 NAME_LENGTH = 120
 WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{k}" for k in range(1, 10)),
                     *(f"LPT{k}" for k in range(1, 10))}
@@ -49,7 +50,10 @@ def _readable(key: tuple[str, str]) -> tuple[str, bool]:
     name, sid = key
     text = f"{name}_{sid}" if sid else name
     safe = "".join(c if c.isalnum() or c in NAME_CHARS else "_" for c in text)
-    safe = safe.strip(" .")[:NAME_LENGTH] or "student"
+    # Cut in bytes: file systems count bytes (255), and a name of 130 accented letters
+    # is 260 of them.
+    safe = safe.strip(" .").encode("utf-8")[:NAME_LENGTH].decode("utf-8", "ignore")
+    safe = safe.strip(" .") or "student"
     lossy = safe != text or safe.upper().split(".")[0] in WINDOWS_RESERVED
     return safe, lossy
 
