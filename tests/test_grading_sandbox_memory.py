@@ -87,6 +87,7 @@ def test_processes_together_past_the_total_are_stopped(tmp_path, monkeypatch, sc
     assert run.status.startswith(
         "memory: the submission's processes together used more than 600 MiB"), run.status
     assert g.total == MAX, (scheme, g.status, g.notes)  # the honest cells still count
+    assert any("600 MiB of memory for all its processes together" in n for n in g.notes)
 
 
 def test_one_process_below_the_total_passes(tmp_path, monkeypatch, scheme):

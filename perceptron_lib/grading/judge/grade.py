@@ -205,12 +205,13 @@ def grade(path: Path, assignment: str | None = None,
     return g
 
 
-LIMIT_WORDS = ("time limit", "CPU time", "per call", "per cell", "MemoryError",
-               "killed", "whole notebook", "size limit")
-
-
 def _hit_a_limit(run: sandbox.RunResult) -> bool:
-    """Whether a cell, a call or the whole run stopped at one of the sandbox's limits."""
-    texts = [run.status, *(e.get("error", "") for e in run.cell_errors),
-             *(a.get("error", "") for a in run.answers.values())]
-    return any(word in text for text in texts for word in LIMIT_WORDS)
+    """Whether a cell, a call or the whole run stopped at one of the sandbox's limits.
+
+    The sandbox says so in fields: ``limit_hit`` for the whole run (what the grader saw
+    itself), ``"limit"`` in the error of a cell or a call (what the child reports);
+    never in words, which a student's own message may hold too.
+    """
+    return (run.limit_hit is not None
+            or any(e.get("limit") for e in run.cell_errors)
+            or any(a.get("limit") for a in run.answers.values()))

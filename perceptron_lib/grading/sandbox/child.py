@@ -17,6 +17,12 @@ The graded calls run the same way: in a fork, each with a timer, and a call that
 kills its fork costs that call only.  After each call the arguments are compared with
 what was sent, and those changed in place are reported.
 
+A cell or a call stopped by one of the limits says which in a field of its error,
+``"limit"`` (:data:`LIMITS`), never only in words that a student's own message could
+also hold.  This process runs the submission, so the field is only as good as it is;
+the grader derives what concerns the whole run (its time, its memory, the size of its
+answers) from what it sees itself.
+
 This file is copied beside ``codec.py`` into the sandbox and run as a script; it
 imports nothing from :mod:`perceptron_lib`.
 """
@@ -24,6 +30,7 @@ imports nothing from :mod:`perceptron_lib`.
 from __future__ import annotations
 
 import ast
+import errno
 import io
 import json
 import os
@@ -42,6 +49,8 @@ else:  # run as a script beside a copy of codec.py
 
 PRINT_CAP = 20_000  # characters of printed output kept for the feedback
 GRACE = 1.0  # seconds a fork may take beyond its timer before it is killed
+#: The values of an error's ``"limit"`` field: which limit stopped the cell or call.
+LIMITS = ("time", "cpu", "memory", "file size")
 
 
 class _CappedText(io.TextIOBase):
@@ -115,15 +124,32 @@ def _plain(source: str) -> bool:
     return True
 
 
-def _death(status: int) -> str:
-    """Why a fork ended, from its wait status."""
+def _death(status: int, timed_out: bool) -> tuple[str, str | None]:
+    """Why a fork ended, from its wait status, and the limit that ended it (if one did).
+
+    ``timed_out``: its timer ran out and this process killed it.  Killed otherwise, the
+    memory limit of all the run's processes is what kills a process of the sandbox.
+    """
+    if timed_out:
+        return "it ran past its time limit", "time"
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         name = signal.Signals(sig).name if sig in signal.Signals._value2member_map_ else str(sig)
-        return {"SIGXCPU": "it used up its CPU time", "SIGKILL": "it was killed (time or memory)",
-                "SIGXFSZ": "it wrote a file past the size limit",
-                "SIGSEGV": "the process crashed"}.get(name, f"the process died of {name}")
-    return f"it ended the process (exit code {os.WEXITSTATUS(status)})"
+        return {"SIGXCPU": ("it used up its CPU time", "cpu"),
+                "SIGKILL": ("it was killed (the memory limit, or a signal)", "memory"),
+                "SIGXFSZ": ("it wrote a file past the size limit", "file size"),
+                "SIGSEGV": ("the process crashed", None)}.get(
+                    name, (f"the process died of {name}", None))
+    return f"it ended the process (exit code {os.WEXITSTATUS(status)})", None
+
+
+def _limit_of(exc: BaseException) -> str | None:
+    """The limit an exception raised in a cell or a call comes from, if any."""
+    if isinstance(exc, MemoryError):
+        return "memory"
+    if isinstance(exc, OSError) and exc.errno == errno.EFBIG:
+        return "file size"
+    return None
 
 
 class _Lines:
@@ -224,33 +250,39 @@ class Runner:
                 _write_all(fd, (json.dumps({"error": error}) + "\n").encode())
                 os.close(fd)
                 continue  # this fork now holds the state; its parent steps aside
-            line = _Lines(fd).next(time.monotonic() + seconds + GRACE)
+            deadline = time.monotonic() + seconds + GRACE
+            line = _Lines(fd).next(deadline)
             os.close(fd)
             if line is not None:
                 os._exit(0)  # the fork went on; this process is no longer needed
-            status = _reap(pid, kill=True)
-            why = ("it ran past its time limit" if not os.WIFEXITED(status)
-                   and os.WTERMSIG(status) == signal.SIGKILL else _death(status))
-            self.cell_errors.append({"cell": k + 1, "error": f"stopped: {why} "
-                                     f"({seconds:g} s per cell); skipped"})
+            timed_out = time.monotonic() >= deadline
+            why, limit = _death(_reap(pid, kill=True), timed_out)
+            self._cell_error(k, f"stopped: {why} ({seconds:g} s per cell); skipped", limit)
 
     def _exec_cell(self, k: int, source: str, seconds: float) -> str | None:
         error = None
+        limit = None
         try:
             code = compile(_strip_magics(source), f"<cell {k + 1}>", "exec")
             signal.setitimer(signal.ITIMER_REAL, seconds)
             exec(code, self.namespace)
         except _TimeUp:
             error = f"stopped: it ran past its time limit ({seconds:g} s per cell)"
+            limit = "time"
         except SystemExit as exc:
             error = f"called exit ({exc.code!r}); the rest of the cell was skipped"
         except BaseException as exc:
             error = f"{type(exc).__name__}: {exc}"[:500]
+            limit = _limit_of(exc)
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
         if error is not None:
-            self.cell_errors.append({"cell": k + 1, "error": error})
+            self._cell_error(k, error, limit)
         return error
+
+    def _cell_error(self, k: int, error: str, limit: str | None) -> None:
+        self.cell_errors.append({"cell": k + 1, "error": error,
+                                 **({"limit": limit} if limit else {})})
 
     # ---------------------------------------------------------------- the calls
     def run_calls(self) -> None:
@@ -271,7 +303,8 @@ class Runner:
                 os._exit(0)
             current, finished, lines = start, False, _Lines(fd)
             while True:
-                line = lines.next(time.monotonic() + seconds[current - start] + GRACE)
+                deadline = time.monotonic() + seconds[current - start] + GRACE
+                line = lines.next(deadline)
                 if line is None:
                     break
                 if line.strip() == "end":
@@ -279,13 +312,14 @@ class Runner:
                     break
                 current = int(line)
             os.close(fd)
+            timed_out = not finished and time.monotonic() >= deadline
             status = _reap(pid, kill=not finished)
             if finished:
                 return
-            why = ("it ran past its time limit" if not os.WIFEXITED(status)
-                   and os.WTERMSIG(status) == signal.SIGKILL else _death(status))
+            why, limit = _death(status, timed_out)
             self.send({"kind": "call", "id": calls[current]["id"],
-                       "error": f"stopped: {why} ({seconds[current - start]:g} s per call)"})
+                       "error": f"stopped: {why} ({seconds[current - start]:g} s per call)",
+                       **({"limit": limit} if limit else {})})
             start = current + 1
 
     def _call(self, call: dict) -> dict:
@@ -303,6 +337,7 @@ class Runner:
             record["value"] = encode(value)
         except _TimeUp:
             record["error"] = f"timed out ({float(call.get('seconds', 2.0)):g} s per call)"
+            record["limit"] = "time"
         except BaseException as exc:
             signal.setitimer(signal.ITIMER_REAL, 0)
             if isinstance(exc, SystemExit):
@@ -310,6 +345,8 @@ class Runner:
             else:
                 tb = traceback.format_exception_only(type(exc), exc)[-1].strip()
                 record["error"] = tb[:500]
+                if _limit_of(exc):
+                    record["limit"] = _limit_of(exc)
         record["seconds"] = round(time.perf_counter() - t0, 6)
         record["mutated"] = [k for k, (sent, arg) in enumerate(zip(call["args"], args,
                                                                    strict=True))

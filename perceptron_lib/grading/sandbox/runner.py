@@ -96,14 +96,23 @@ def describe(limits: Limits) -> str:
             f"{limits.wall_seconds:g} s, with {memory_words}")
 
 
+#: Which limit stopped a cell or a call, as the child reports it in the error's
+#: ``"limit"`` field (see :mod:`.child`); other values are dropped.
+CHILD_LIMITS = frozenset({"time", "cpu", "memory", "file size"})
+
+
 @dataclass
 class RunResult:
     """What came back from the child, and what the grader saw of the run.
 
-    ``limit_hit`` names the limit of the whole run that the run reached, as the grader
-    itself observed it (never from what the child says): ``"memory"`` (all its
-    processes together, see :mod:`.memory`), or None.  ``peak_memory_bytes`` is the
-    most the run's processes held together, where the scheme measures it.
+    The facts of the whole run come from the grader's own observation, never from what
+    the child says: ``limit_hit`` names the limit the run reached, ``"memory"`` (all its
+    processes together, see :mod:`.memory`), ``"time"`` (the wall clock of the whole
+    notebook) or ``"answers"`` (the size of what came back), or None; ``killed_by`` the
+    signal that ended the sandbox's first process before the grader stopped it;
+    ``peak_memory_bytes`` the most the run's processes held together, where the scheme
+    measures it.  A cell error (``{"cell": n, "error": text}``) or a call's error may
+    carry ``"limit"``: which of :data:`CHILD_LIMITS` stopped it, as the child says.
     """
 
     status: str
@@ -112,6 +121,7 @@ class RunResult:
     printed: str = ""
     seconds: float = 0.0
     limit_hit: str | None = None
+    killed_by: str | None = None
     peak_memory_bytes: int | None = None
 
 
@@ -399,6 +409,7 @@ def run(
     sink = tempfile.TemporaryFile()
     guard = memory.guard(limits.total_memory_bytes, limits.processes)
     held = memory.Outcome(hit=False, peak_bytes=None)
+    ended, killed_by = "done", None
     try:
         env = {**_child_env(), "PERCEPTRON_GRADING_LIBRARY": _library_path(how, build)}
         if how == "limits-only":
@@ -422,6 +433,7 @@ def run(
         except (BrokenPipeError, OSError):
             pass
         ended = _wait(reader.finished, limits.wall_seconds)
+        killed_by = _ended_by_signal(proc, how) if ended == "done" and not reader.done else None
         if ended == "timeout":
             status = (f"timeout: stopped after {limits.wall_seconds:g} s "
                       "(the limit for the whole notebook)")
@@ -444,17 +456,42 @@ def run(
             _give_back_uid(uid)
         sink.close()
     result = reader.result(status, time.perf_counter() - t0)
-    return _with_memory(result, held, limits)
+    return _observed(result, limits, held=held, timed_out=ended == "timeout",
+                     too_large=reader.too_large, killed_by=killed_by)
 
 
-def _with_memory(result: RunResult, held: memory.Outcome, limits: Limits) -> RunResult:
-    """``result`` with what the memory guard saw: the peak, and the limit if hit."""
+def _ended_by_signal(proc: subprocess.Popen, how: str) -> str | None:
+    """The signal that ended the sandbox's first process, if one did (it is given half a
+    second to end once its answers stopped coming without its last line)."""
+    try:
+        code = proc.wait(timeout=0.5)
+    except subprocess.TimeoutExpired:
+        return None
+    number = -code if how == "limits-only" else code - 128  # bubblewrap: 128 + signal
+    if number <= 0:
+        return None
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def _observed(result: RunResult, limits: Limits, *, held: memory.Outcome, timed_out: bool,
+              too_large: bool, killed_by: str | None) -> RunResult:
+    """``result`` with the facts of the whole run that the grader saw itself."""
     result.peak_memory_bytes = held.peak_bytes
-    if held.hit and result.status != CANCELLED:
-        result.limit_hit = "memory"
+    result.killed_by = killed_by
+    if result.status == CANCELLED:
+        return result
+    hits = [name for name, hit in (("memory", held.hit), ("time", timed_out),
+                                   ("answers", too_large)) if hit]
+    result.limit_hit = hits[0] if hits else None
+    if held.hit:
         words = (f"memory: the submission's processes together used more than "
                  f"{in_words(limits.total_memory_bytes)}")
         result.status = words if result.status == "ok" else f"{words}; {result.status}"
+    if killed_by and result.status.endswith("exited before finishing"):
+        result.status += f" (the sandbox's first process was killed by {killed_by})"
     return result
 
 
@@ -471,6 +508,7 @@ class _Reader(threading.Thread):
         self.lines: list[str] = []
         self.size = 0
         self.too_large = False
+        self.done = False  # the child's last line came
         self.finished = threading.Event()
 
     def run(self) -> None:
@@ -496,6 +534,7 @@ class _Reader(threading.Thread):
                     text = line.decode("utf-8", "replace")
                     self.lines.append(text)
                     if text.startswith('{"kind": "done"'):
+                        self.done = True
                         self.finished.set()
 
     def result(self, status: str, seconds: float) -> RunResult:
@@ -508,7 +547,8 @@ class _Reader(threading.Thread):
         """
         result = RunResult(status=status, seconds=seconds)
         if self.too_large and status == "ok":
-            result.status = "answers too large"
+            result.status = (f"answers too large: more than {in_words(self.cap)} came back "
+                             "from the submission")
         seen_done = False
         for line in self.lines:
             try:
@@ -564,7 +604,8 @@ def _answer(msg: dict) -> dict:
     """One call's answer from the child's line: its value or its error."""
     if "value" not in msg:
         error = msg.get("error")
-        return {"error": error[:500] if isinstance(error, str) else "the call failed"}
+        return {"error": error[:500] if isinstance(error, str) else "the call failed",
+                **_limit(msg)}
     seconds = msg.get("seconds")
     mutated = msg.get("mutated")
     return {"value": decode(msg["value"]),
@@ -582,8 +623,14 @@ def _cell_errors(errors: object) -> list[dict]:
     for e in errors[:50]:
         if isinstance(e, dict) and isinstance(e.get("cell"), int) and isinstance(
                 e.get("error"), str):
-            kept.append({"cell": e["cell"], "error": e["error"][:500]})
+            kept.append({"cell": e["cell"], "error": e["error"][:500], **_limit(e)})
     return kept
+
+
+def _limit(record: dict) -> dict:
+    """``{"limit": name}`` when the child named one of :data:`CHILD_LIMITS`, else ``{}``."""
+    limit = record.get("limit")
+    return {"limit": limit} if isinstance(limit, str) and limit in CHILD_LIMITS else {}
 
 
 # ------------------------------------------------------------- what is isolated
