@@ -14,10 +14,12 @@ machine allows (chosen once per grader process, see :func:`scheme`):
   every process left in the group is killed and the group removed.
 - ``"sampled"``, where no cgroup can be made (no cgroup file system, a cgroup v2 whose
   memory controller is not delegated to the grader, a grader that may not write
-  there): a watchdog thread adds up, every :data:`SAMPLE_SECONDS`, the memory (PSS) of
-  the run's processes and, when the sum passes the limit, kills the biggest of them, as
-  the kernel would.  Between two samples a process can grow past the total; each is
-  still held by ``RLIMIT_AS``.
+  there): a watchdog thread adds up, every :data:`SAMPLE_SECONDS`, the memory of the
+  run's processes and, when the sum passes the limit, kills the biggest of them, as
+  the kernel would.  It adds up resident sizes (cheap to read); only when those pass
+  the limit does it read proportional sizes (PSS: a page shared by several processes,
+  as after a fork, counted once), which decide.  Between two samples a process can
+  grow past the total; each is still held by ``RLIMIT_AS``.
 - ``"none"`` where the system has no ``/proc`` to sample (not Linux): ``RLIMIT_AS`` only.
 
 Either way one process is killed, not the run: one bad cell costs one cell, and the
@@ -416,7 +418,10 @@ class SampledGuard(Guard):
 
     def _loop(self, pid: int, uid: int | None) -> None:
         while not self.stop.wait(SAMPLE_SECONDS):
-            sizes = {p: process_bytes(p) for p in run_processes(pid, uid)}
+            pids = run_processes(pid, uid)
+            sizes = {p: resident_bytes(p) for p in pids}
+            if sum(sizes.values()) > self.limit:  # resident sizes overstate: look closer
+                sizes = {p: process_bytes(p) for p in pids}
             total = sum(sizes.values())
             self.peak = max(self.peak, total)
             if total > self.limit and sizes:
@@ -424,6 +429,8 @@ class SampledGuard(Guard):
                 _kill_biggest(sizes, uid)
 
     def finish(self) -> Outcome:
+        """Stop the watchdog; the peak is its largest sum (resident sizes, which count a
+        shared page in each process, or proportional ones past the limit)."""
         self.stop.set()
         if self.thread is not None:
             self.thread.join(timeout=5)
@@ -473,10 +480,23 @@ def _pids() -> list[int]:
         return []
 
 
+def _proc(pid: int, name: str) -> bytes:
+    """``/proc/<pid>/<name>`` (plain reads: the watchdog reads many, often)."""
+    try:
+        fd = os.open(f"/proc/{pid}/{name}", os.O_RDONLY)
+    except OSError:
+        return b""
+    try:
+        return os.read(fd, 8192)
+    except OSError:
+        return b""
+    finally:
+        os.close(fd)
+
+
 def _parent_and_session(pid: int) -> tuple[int, int] | None:
     """(parent pid, session id) of ``pid`` from ``/proc/<pid>/stat``."""
-    text = _read(Path(f"/proc/{pid}/stat"))
-    fields = text.rpartition(")")[2].split()  # the name, in parentheses, may hold spaces
+    fields = _proc(pid, "stat").rpartition(b")")[2].split()  # the name may hold spaces
     if len(fields) < 4:
         return None
     return int(fields[1]), int(fields[3])
@@ -507,11 +527,17 @@ def run_processes(pid: int, uid: int | None) -> list[int]:
     return sorted(found)
 
 
+def resident_bytes(pid: int) -> int:
+    """The resident size of ``pid`` (a page shared with other processes counts in each)."""
+    fields = _proc(pid, "statm").split()
+    return int(fields[1]) * os.sysconf("SC_PAGE_SIZE") if len(fields) > 1 else 0
+
+
 def process_bytes(pid: int) -> int:
     """The memory of ``pid``: its proportional set size (shared pages split among the
-    processes that share them), or its resident size where that cannot be read."""
-    for line in _read(Path(f"/proc/{pid}/smaps_rollup")).splitlines():
-        if line.startswith("Pss:"):
+    processes that share them), or its resident size where that cannot be read.  Reading
+    it walks the process's pages: some milliseconds for a few hundred megabytes."""
+    for line in _proc(pid, "smaps_rollup").splitlines():
+        if line.startswith(b"Pss:"):
             return int(line.split()[1]) * 1024
-    fields = _read(Path(f"/proc/{pid}/statm")).split()
-    return int(fields[1]) * os.sysconf("SC_PAGE_SIZE") if len(fields) > 1 else 0
+    return resident_bytes(pid)
