@@ -172,7 +172,8 @@ def _main(ap: argparse.ArgumentParser, args: argparse.Namespace, out: Path, root
         out.mkdir(parents=True, exist_ok=True)
         hidden = [p for p in (*REPO_SECRETS, out, root, intake.staging)
                   if p is not None and p.exists()]
-        isolation = sandbox.isolation_report(hidden)
+        limits = sandbox.Limits(wall_seconds=args.wall_seconds)
+        isolation = sandbox.isolation_report(hidden, limits=limits)
         if isolation.get("broken_install"):
             if made:
                 out.rmdir()

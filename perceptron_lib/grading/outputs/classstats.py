@@ -39,6 +39,8 @@ def status_kind(status: str) -> str:
     'timeout'
     >>> status_kind("not a readable notebook: Expecting value")
     'not a notebook'
+    >>> status_kind("memory: the submission's processes together used more than 2 GiB")
+    'memory'
     """
     s = status.strip().lower()
     if s == "ok":
@@ -55,6 +57,10 @@ def status_kind(status: str) -> str:
         return "no assignment"
     if s.startswith("grader error"):
         return "grader error"
+    if s.startswith("memory"):
+        return "memory"
+    if s.startswith("cancelled"):
+        return "cancelled"
     if s.startswith(("exited", "answers too large")) or "killed" in s or "crash" in s:
         return "crashed"
     return status.split(":")[0].strip()[:40] or "unknown"
