@@ -100,13 +100,21 @@ _SIGNATURE_NODES = (ast.Name, ast.Attribute, ast.Constant, ast.Subscript, ast.Tu
                     ast.arguments, ast.arg, ast.keyword)
 
 
+#: Cells longer than this are always run in a fork of their own (see :func:`_plain`).
+PLAIN_CHARS = 200_000
+
+
 def _plain(source: str) -> bool:
     """Whether a cell only imports and defines: nothing in it runs for long or ends the
     process, so it can run without a fork of its own (most cells of a notebook)."""
+    if len(source) > PLAIN_CHARS:
+        return False  # parsing a cell this large may itself run out: in a fork
     try:
         tree = ast.parse(_strip_magics(source))
     except SyntaxError:
         return True  # compiling fails at once, in any process
+    except (MemoryError, RecursionError, ValueError):
+        return False  # compiling it may fail again: in a fork, where it costs that cell
     for node in tree.body:
         if isinstance(node, ast.Import | ast.ImportFrom):
             continue
