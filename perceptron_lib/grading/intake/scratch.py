@@ -3,7 +3,7 @@
 A run keeps everything temporary in one folder, ``perceptron-grading-run-*`` in the
 system's temporary folder: the notebooks the intake copies out of archives, the
 stand-in library the sandbox builds, the working folders of runs without bubblewrap.
-The folder holds a lock file that the run keeps locked (:func:`fcntl.flock`) while it
+The folder holds a lock file (with the run's process id in it) that the run keeps locked (:func:`fcntl.flock`) while it
 lives; the kernel drops the lock when the process ends, however it ends.  So:
 
 - a run that ends normally, by an exception or by Ctrl+C deletes its folder
@@ -46,6 +46,7 @@ def root() -> Path:
             os.chmod(path, 0o755)
             fd = os.open(path / LOCK, os.O_CREAT | os.O_WRONLY, 0o600)
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os.write(fd, f"{os.getpid()}\n".encode())  # whose it is, for people to read
             _state.update(pid=os.getpid(), path=path, fd=fd)
             atexit.register(release)
         return _state["path"]  # type: ignore[return-value]
