@@ -127,6 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     if given[:1] == ["autograder"]:  # Gradescope's package (outputs/autograder.py)
         from .outputs import autograder
         return autograder.main(given[1:])
+    if given[:1] == ["gradebook"]:  # the course's table of several runs (outputs/course.py)
+        from .outputs import course
+        return course.main(given[1:])
     ap = _parser()
     args = ap.parse_args(argv)
     out = args.out.resolve()
