@@ -6,9 +6,11 @@
    adjustments file are read and checked on their own (columns, numbers, duplicates);
 2. :func:`prepare` once the submissions are found: the output folder is checked
    (:func:`.outdir.check_out`), what the last run applied is taken up again when no new
-   file is given, the roster is matched with the submissions, and every adjustment and
-   submission time is attached to its student (an unknown student or function is an
-   error, before any grading);
+   file is given, the roster's ids are checked against the download's
+   (:func:`.idcheck.check_ids`: a worksheet of another Moodle assignment is refused) and
+   the roster is matched with the submissions, and every adjustment and submission time
+   is attached to its student (an unknown student or function is an error, before any
+   grading);
 3. :func:`finish` after grading: the adjustments are applied to every record, and the
    feedback, ``grades.csv``, the exports, ``report.html`` and ``results.json`` are
    written, each whole or not at all.
@@ -28,6 +30,7 @@ from .assignments import ASSIGNMENTS
 from .intake import Intake
 from .intake.notebook import named_assignment
 from .judge import adjustments as adj
+from .judge.idcheck import check_ids, kinds_of
 from .judge.late import LatePolicy, read_policy
 from .judge.roster import Key, Roster, RosterMatch, match, read_roster
 from .judge.tables import InputError, sha256_of
@@ -50,6 +53,7 @@ class Inputs:
     exports: list[str] = field(default_factory=list)
     canvas_column: str | None = None
     matched: RosterMatch | None = None
+    kinds: dict[Key, str] = field(default_factory=dict)
     resolved: dict[Key, list[adj.Adjustment]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
@@ -127,8 +131,11 @@ def prepare(inputs: Inputs, args: argparse.Namespace, intake: Intake, out: Path)
     of = _assignments(intake, args.assignment)
     outdir.check_out(out, {a for a in of.values() if a})
     keys = sorted(of)
+    inputs.kinds = kinds_of(((s.student.name, s.student.id), s.layout)
+                            for s in intake.submissions)
     if inputs.roster is not None:
-        inputs.matched = match(inputs.roster, keys)
+        check_ids(inputs.roster, inputs.kinds)
+        inputs.matched = match(inputs.roster, keys, inputs.kinds)
     previous = {} if args.no_adjustments else _previous(out)
     if inputs.adjustments is None and previous.get("adjustments"):
         inputs.adjustments = adj.AdjustmentFile.from_record(previous["adjustments"])
@@ -190,6 +197,7 @@ def _extra(inputs: Inputs) -> dict:
         m = inputs.matched
         extra["roster"] = {"file": str(inputs.roster.path), "sha256": inputs.roster.sha256,
                            "layout": inputs.roster.layout, "matched": len(m.pairs),
+                           "left_out": list(inputs.roster.left_out),
                            "unmatched": [{"student": k[0], "id": k[1], "why": why}
                                          for k, why in sorted(m.unmatched.items())],
                            "missing": [{"line": e.line, "id": e.id, "name": e.name,
@@ -211,7 +219,8 @@ def finish(inputs: Inputs, out: Path, grades: list[dict], *, submissions: str,
 
     def exports_and_report() -> None:
         info.exports = exports.write_exports(out, inputs.exports, grades, inputs.matched,
-                                             inputs.roster, inputs.canvas_column)
+                                             inputs.roster, inputs.canvas_column,
+                                             inputs.kinds)
         extra["exports"] = [e.record() for e in info.exports]
         report.write_report(out / "report.html", grades, info)
 
@@ -227,7 +236,8 @@ def finish(inputs: Inputs, out: Path, grades: list[dict], *, submissions: str,
                   for k, why in sorted(m.unmatched.items())[:SHOWN]]
         lines += [f"  no submission: line {e.line}: {e.name} ({e.id})"
                   for e in m.missing[:SHOWN]]
-        if max(len(m.unmatched), len(m.missing)) > SHOWN:
+        lines += [f"  left out: {why}" for why in inputs.roster.left_out[:SHOWN]]
+        if max(len(m.unmatched), len(m.missing), len(inputs.roster.left_out)) > SHOWN:
             lines.append("  (the report lists them all)")
     if inputs.late is not None:
         late = sum(bool(inputs.late.days_late(k)) for k in inputs.late.times)

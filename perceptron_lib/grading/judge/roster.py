@@ -1,24 +1,25 @@
 """The class roster: who is in the course, under the ids the learning platforms use.
 
-``--roster FILE`` is a CSV file in one of these layouts (recognised by its header):
+``--roster FILE`` is a CSV file in one of the layouts of :mod:`.platforms`, recognised by
+its header: Canvas's gradebook export, an assignment's Moodle grading worksheet,
+Gradescope's roster (or score export), or the grader's own ``id, name, email``.  Every
+problem of the file is listed at once, each with its line: bad quoting, a row with more
+cells than the header, a row without an id, two rows with the same id or e-mail, and
+what the layout's reader finds (a Canvas ID that is not a number, a Moodle Identifier
+that is not ``Participant 123456``...).  Rows that are not students (Canvas's Test
+Student, Gradescope's staff) are left out and named.
 
-- the grader's own: ``id``, ``name``, ``email``, and optionally ``first_name``,
-  ``last_name``, ``sis_user_id``, ``sis_login_id``, ``section`` and ``submission``
-  (the name of the student's notebook or folder, where it is neither the name nor the
-  id);
-- Moodle's grading worksheet, as the assignment's "Download grading worksheet" gives it
-  (``Identifier`` such as ``Participant 123456``, ``Full name``, ``Email address``);
-- Canvas's gradebook export (``Student``, ``ID``, ``SIS User ID``, ``SIS Login ID``,
-  ``Section``; its ``Points Possible`` row is skipped);
-- Gradescope's roster or score export (``First Name``, ``Last Name`` or ``Name``,
-  ``SID``, ``Email``).
-
-Each submission is matched to one roster row (:func:`match`): by the platform's id
-the intake read from Moodle's or Canvas's file names, else by the name of the notebook
-or folder against the row's name (accents, case and punctuation aside; Canvas's
+Each submission is matched to one roster row (:func:`match`): by the id the intake read
+from Moodle's or Canvas's file names, where the roster's ids are of the same kind (a
+Moodle worksheet's participant ids for Moodle's names, a Canvas export's user ids for
+Canvas's; the grader's own layout's ids for any); else by the name of the notebook or
+folder against the row's name (accents, case and punctuation aside; Canvas's
 ``lastnamefirstname`` included), e-mail (or the part before the ``@``), id or
-``submission``.  A submission that matches no row, or several, and a row that no
-submission matches, are all reported: none is dropped without a word.
+``submission``.  A submission whose platform id is not in a roster of that platform is
+not matched by its name: the id is the platform's word on who sent it, and a row of the
+same name with another id is another student (or the roster is another assignment's,
+which :mod:`.idcheck` refuses).  A submission that matches no row, or several, and a row
+that no submission matches, are all reported: none is dropped without a word.
 """
 
 from __future__ import annotations
@@ -29,49 +30,17 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .tables import InputError, Table, key, read_table, require
+from .platforms import READERS
+from .roster_rows import Roster, RosterEntry, Sheet
+from .tables import InputError, read_table
+
+__all__ = ["Key", "Roster", "RosterEntry", "RosterMatch", "display_key", "entry_aliases",
+           "find_students", "key_aliases", "match", "normalise", "read_roster"]
 
 Key = tuple[str, str]  # (name, id): a student as the gradebook knows them
 
-PLAIN = {"id": ("id", "student id", "user id"), "name": ("name", "full name"),
-         "email": ("email", "e-mail", "email address")}
-OPTIONAL = ("first_name", "last_name", "sis_user_id", "sis_login_id", "section", "submission")
-
-
-@dataclass(frozen=True)
-class RosterEntry:
-    """One student of the roster, with the line of the file it came from."""
-
-    id: str
-    name: str
-    email: str = ""
-    first_name: str = ""
-    last_name: str = ""
-    sis_user_id: str = ""
-    sis_login_id: str = ""
-    section: str = ""
-    submission: str = ""
-    line: int = 0
-
-    def first_and_last(self) -> tuple[str, str]:
-        """The first and last names (split from ``name`` when the file has no columns)."""
-        if self.first_name or self.last_name:
-            return self.first_name, self.last_name
-        if "," in self.name:  # Canvas writes "Last, First"
-            last, first = (s.strip() for s in self.name.split(",", 1))
-            return first, last
-        parts = self.name.split()
-        return (" ".join(parts[:-1]), parts[-1]) if len(parts) > 1 else (self.name, "")
-
-
-@dataclass
-class Roster:
-    """A roster read from a file: its layout, its hash and its students."""
-
-    path: Path
-    sha256: str
-    layout: str
-    entries: list[RosterEntry]
+#: What each platform's roster calls its id, for messages.
+ID_NAMES = {"canvas": "ID", "moodle": "Identifier", "gradescope": "SID or Email", "": "id"}
 
 
 @dataclass
@@ -95,86 +64,58 @@ class RosterMatch:
 
 
 # ------------------------------------------------------------------ reading
-def _entries_plain(table: Table) -> list[RosterEntry]:
-    cols = require(table, "roster", PLAIN)
-    present = {key(c) for c in table.columns}
-    out = []
-    for line, row in table.rows:
-        extra = {name: row.get(key(name), "") for name in OPTIONAL if key(name) in present}
-        out.append(RosterEntry(row[cols["id"]], row[cols["name"]], row[cols["email"]],
-                               line=line, **extra))
-    return out
+def _line(problem: str) -> float:
+    """The line a problem is on (those of the whole file last), to list them in order."""
+    found = re.match(r"line (\d+)", problem)
+    return int(found[1]) if found else float("inf")
 
 
-def _entries_moodle(table: Table) -> list[RosterEntry]:
-    out = []
-    for line, row in table.rows:
-        ident = re.search(r"(\d+)\s*$", row.get("identifier", ""))
-        out.append(RosterEntry(ident[1] if ident else "", row.get("fullname", ""),
-                               row.get("emailaddress", ""), line=line))
-    return out
-
-
-def _entries_canvas(table: Table) -> list[RosterEntry]:
-    out = []
-    for line, row in table.rows:
-        name = row.get("student", "")
-        if not row.get("id") and name.strip().casefold().endswith("points possible"):
-            continue  # the second row of Canvas's export
-        out.append(RosterEntry(row.get("id", ""), name, "", sis_user_id=row.get("sisuserid", ""),
-                               sis_login_id=row.get("sisloginid", ""),
-                               section=row.get("section", ""), line=line))
-    return out
-
-
-def _entries_gradescope(table: Table) -> list[RosterEntry]:
-    out = []
-    for line, row in table.rows:
-        first, last = row.get("firstname", ""), row.get("lastname", "")
-        name = row.get("name", "") or " ".join(p for p in (first, last) if p)
-        out.append(RosterEntry(row.get("sid", ""), name, row.get("email", ""), first_name=first,
-                               last_name=last, section=row.get("sections", ""), line=line))
-    return out
-
-
-def read_roster(path: Path) -> Roster:
-    """Read a roster in any of the layouts of the module's docstring.
-
-    Raises
-    ------
-    InputError
-        Missing columns, a row without an id, two rows with the same id or e-mail.
-    """
-    table = read_table(path, "roster")
-    if table.has("Identifier", "Full name"):
-        layout, entries = "Moodle grading worksheet", _entries_moodle(table)
-    elif table.has("Student", "ID", "SIS User ID"):
-        layout, entries = "Canvas gradebook export", _entries_canvas(table)
-    elif table.has("SID", "Email") and (table.has("Name") or table.has("First Name")):
-        layout, entries = "Gradescope roster", _entries_gradescope(table)
-    else:
-        layout, entries = "id, name, email", _entries_plain(table)
-    problems = list(table.problems)
+def _common(sheet: Sheet) -> list[str]:
+    """The problems every layout shares: a row without an id (unless the layout's reader
+    said why already), an id or e-mail twice."""
+    said = {_line(p) for p in sheet.problems}
+    problems = []
     by_id: dict[str, RosterEntry] = {}
     by_email: dict[str, RosterEntry] = {}
-    for e in entries:
+    for e in sheet.entries:
         if not e.id:
-            problems.append(f"line {e.line}: no id")
+            if e.line not in said:
+                problems.append(f"line {e.line}: no {ID_NAMES[sheet.platform]}")
             continue
         if e.id in by_id:
             problems.append(f"line {e.line}: the id {e.id} is also on line {by_id[e.id].line}")
         by_id.setdefault(e.id, e)
         if e.email:
             mail = e.email.casefold()
-            if mail in by_email:
+            if mail in by_email and by_email[mail].id != e.id:
                 problems.append(f"line {e.line}: the e-mail {e.email} is also on line "
                                 f"{by_email[mail].line}")
             by_email.setdefault(mail, e)
-    if not entries and not problems:
-        problems.append("no students (only a header)")
+    return problems
+
+
+def read_roster(path: Path) -> Roster:
+    """Read a roster in any of the layouts of :mod:`.platforms`.
+
+    Raises
+    ------
+    InputError
+        Every problem of the file, each with its line (see the module's docstring).
+    """
+    table = read_table(path, "roster")
+    reader = next(r for r in READERS if r.recognises(table))
+    try:
+        sheet = reader.read(table)
+    except InputError as exc:  # a column missing: the rows cannot be read
+        raise InputError(exc.what, exc.problems + table.problems) from exc
+    problems = sorted(table.problems + sheet.problems + _common(sheet), key=_line)
+    if not sheet.entries and not problems:
+        problems.append("no students (only a header)" if not sheet.left_out else
+                        "no students: " + "; ".join(sheet.left_out))
     if problems:
-        raise InputError(f"roster {path} ({layout})", problems)
-    return Roster(Path(path), table.sha256, layout, entries)
+        raise InputError(f"roster {path} ({sheet.layout})", problems)
+    return Roster(Path(path), table.sha256, sheet.layout, sheet.entries, sheet.platform,
+                  sheet.left_out, sheet.maximum, sheet.columns, sheet.scale)
 
 
 # ------------------------------------------------------------------ matching
@@ -201,14 +142,43 @@ def entry_aliases(e: RosterEntry) -> set[str]:
     return found
 
 
-def key_aliases(k: Key) -> set[str]:
-    """What a submission is known by (its name, compact, and its id), normalised."""
+def key_aliases(k: Key, with_id: bool = True) -> set[str]:
+    """What a submission is known by (its name, compact, and its id unless ``with_id``
+    is False), normalised."""
     name, sid = k
-    return {a for a in (normalise(name), _compact(name), normalise(sid)) if a}
+    return {a for a in (normalise(name), _compact(name), normalise(sid) if with_id else "")
+            if a}
 
 
-def match(roster: Roster, keys: list[Key]) -> RosterMatch:
+#: What a platform calls the ids of its file names, for messages.
+ID_KINDS = {"moodle": "Moodle participant id", "canvas": "Canvas user id"}
+
+
+def _how(roster: Roster, k: Key, kinds: dict[Key, str] | None) -> str:
+    """How the submission ``k`` may be matched: ``"id"`` (by its id only: the roster
+    is of the platform whose names gave the id), ``"any"`` (by its id, then its name),
+    ``"name"`` (by its name only: its id is another platform's)."""
+    if kinds is None or not roster.platform:
+        return "any"
+    kind = kinds.get(k, "")
+    if kind and kind == roster.platform:
+        return "id"
+    return "name" if kind else "any"
+
+
+def match(roster: Roster, keys: list[Key], kinds: dict[Key, str] | None = None) -> RosterMatch:
     """Match every submission (``keys``) to at most one roster row, and say what is left.
+
+    Parameters
+    ----------
+    roster
+        The roster.
+    keys
+        The students of the run.
+    kinds
+        The platform whose file names gave each student's id (``"moodle"``,
+        ``"canvas"``, or ``""``), as the intake read them; None to take every id as
+        the roster's kind.
 
     The platform's id decides first; then the names (see the module's docstring).  A
     submission that could be several rows is left unmatched, with the rows named.
@@ -218,19 +188,26 @@ def match(roster: Roster, keys: list[Key]) -> RosterMatch:
     taken: dict[int, Key] = {}
     rest = []
     for k in sorted(keys):
-        entry = by_id.get(k[1]) if k[1] else None
+        how = _how(roster, k, kinds)
+        entry = by_id.get(k[1]) if k[1] and how != "name" else None
         if entry is not None and entry.line not in taken:
             result.pairs[k], taken[entry.line] = entry, k
         else:
-            rest.append(k)
+            rest.append((k, how))
     index: dict[str, list[RosterEntry]] = defaultdict(list)
     for e in roster.entries:
         for alias in entry_aliases(e):
             index[alias].append(e)
-    for k in rest:
-        candidates = {e.line: e for a in key_aliases(k) for e in index.get(a, [])}
+    for k, how in rest:
+        candidates = {e.line: e for a in key_aliases(k, how == "any") for e in index.get(a, [])}
         free = [e for line, e in sorted(candidates.items()) if line not in taken]
-        if len(free) == 1:
+        if how == "id" and k[1] in by_id:
+            line = by_id[k[1]].line
+            result.unmatched[k] = (f"its roster row (line {line}) is already matched to "
+                                   f"{display_key(taken[line])}")
+        elif how == "id":
+            result.unmatched[k] = _not_in_roster(roster, k, free)
+        elif len(free) == 1:
             result.pairs[k], taken[free[0].line] = free[0], k
         elif len(free) > 1:
             rows = ", ".join(f"line {e.line} ({e.name or e.id})" for e in free)
@@ -243,6 +220,17 @@ def match(roster: Roster, keys: list[Key]) -> RosterMatch:
             result.unmatched[k] = "no roster row has this name, id or e-mail"
     result.missing = [e for e in roster.entries if e.line not in taken]
     return result
+
+
+def _not_in_roster(roster: Roster, k: Key, namesakes: list[RosterEntry]) -> str:
+    """Why a submission with its platform's id is not matched: the id is not there."""
+    what = ID_KINDS.get(roster.platform, "id")
+    why = f"its {what} {k[1]} (from the file names) is not in the roster"
+    if namesakes:
+        rows = ", ".join(f"line {e.line} ({e.name}, {e.id})" for e in namesakes)
+        why += (f"; {rows} has its name with another id: another student, so neither is "
+                "matched to the other")
+    return why
 
 
 def display_key(k: Key) -> str:

@@ -4,7 +4,10 @@ Such files come from spreadsheets: a byte-order mark, a semicolon for a comma (t
 European Excel), Windows-1252 instead of UTF-8, blank lines, headers in any case.
 :func:`read_table` accepts all of these and refuses, with every problem listed and
 the line it is on, what it cannot read without guessing: no header, a column named
-twice, a row with more cells than the header has columns.
+twice, a row with more cells than the header has columns, a value whose double quotes
+are not closed where the value ends (``"Lovelace, Ada" Jr``, or a quote never closed,
+which would swallow the lines after it).  :func:`decimal` reads a number as
+spreadsheets and the platforms write it (``100``, ``100.00``, ``100,00``).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import hashlib
 import io
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 DELIMITERS = ",;\t"
@@ -112,8 +116,10 @@ def read_table(path: Path, what: str) -> Table:
     Raises
     ------
     InputError
-        The file cannot be read, is empty, has a column named twice, or is not CSV.  A
-        row with more cells than the header is left out and named in ``problems``.
+        The file cannot be read, is empty, has a column named twice, or its header is
+        not CSV.  A row with more cells than the header, or whose quotes are wrong, is
+        left out and named in ``problems``, with its line, for the reader of the table
+        to report with its own problems (every one at once).
     """
     label = f"{what} {path}"
     try:
@@ -124,38 +130,82 @@ def read_table(path: Path, what: str) -> Table:
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise InputError(label, ["the file is empty (a header row is needed)"])
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(lines[0]))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(lines[0]),
+                        strict=True)
     table: Table | None = None
     problems: list[str] = []
-    try:
-        for cells in reader:
-            if not any(c.strip() for c in cells):
-                continue
-            if table is None:
-                columns = [c.strip() for c in cells]
-                seen: dict[str, str] = {}
-                for c in columns:
-                    if c and key(c) in seen:
-                        problems.append(f"line {reader.line_num}: the columns {seen[key(c)]!r} "
-                                        f"and {c!r} are the same column")
-                    seen.setdefault(key(c), c)
-                table = Table(Path(path), hashlib.sha256(data).hexdigest(), columns)
-                continue
-            extra = [c for c in cells[len(table.columns):] if c.strip()]
-            if extra:
-                table.problems.append(f"line {reader.line_num}: {len(cells)} cells for "
-                                f"{len(table.columns)} columns (a comma inside a value? put "
-                                "the value in double quotes)")
-                continue
-            row = {key(c): (cells[k].strip() if k < len(cells) else "")
-                   for k, c in enumerate(table.columns) if c}
-            table.rows.append((reader.line_num, row))
-    except csv.Error as exc:
-        problems.append(f"line {reader.line_num}: not valid CSV ({exc})")
+    while True:
+        first = reader.line_num + 1
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            if table is None:  # the header itself: no row can be read without it
+                problems.append(_quoting(first, reader.line_num, exc))
+                break
+            table.problems.append(_quoting(first, reader.line_num, exc))
+            continue
+        if not any(c.strip() for c in cells):
+            continue
+        if table is None:
+            columns = [c.strip() for c in cells]
+            seen: dict[str, str] = {}
+            for c in columns:
+                if c and key(c) in seen:
+                    problems.append(f"line {reader.line_num}: the columns {seen[key(c)]!r} "
+                                    f"and {c!r} are the same column")
+                seen.setdefault(key(c), c)
+            table = Table(Path(path), hashlib.sha256(data).hexdigest(), columns)
+            continue
+        extra = [c for c in cells[len(table.columns):] if c.strip()]
+        if extra:
+            table.problems.append(f"line {reader.line_num}: {len(cells)} cells for "
+                                  f"{len(table.columns)} columns (a comma inside a value? "
+                                  "put the value in double quotes)")
+            continue
+        row = {key(c): (cells[k].strip() if k < len(cells) else "")
+               for k, c in enumerate(table.columns) if c}
+        table.rows.append((reader.line_num, row))
+    if table is None and not problems:
+        problems.append("no header row (only blank lines)")
     if problems:
         raise InputError(label, problems)
     assert table is not None
     return table
+
+
+def _quoting(first: int, last: int, exc: csv.Error) -> str:
+    """What is wrong with the quotes of the row on lines ``first`` to ``last``."""
+    if "unexpected end of data" in str(exc) or last > first:
+        return (f"line {first}: a double quote opened on this line is never closed, so "
+                f"lines {first} to {last} would be read as one value (close the quote, or "
+                "double a quote inside a value: \"\")")
+    return (f"line {first}: a value in double quotes goes on after its closing quote "
+            f"({exc}): put the whole value in the quotes, and double a quote inside it")
+
+
+def decimal(text: str) -> Decimal | None:
+    """A number as a spreadsheet or a platform writes it, or None for anything else.
+
+    ``100``, ``100.00``, ``-1.5`` and, where the decimal separator is a comma (the
+    platforms write points so in such languages), ``100,00``.  Thousands separators are
+    not accepted: ``1,000`` is one thousandth of a thousand or a thousand, so it is None.
+
+    Examples
+    --------
+    >>> decimal("100.00"), decimal("9,5"), decimal(" 7 "), decimal("1,000"), decimal("x")
+    (Decimal('100.00'), Decimal('9.5'), Decimal('7'), None, None)
+    """
+    text = text.strip()
+    if re.fullmatch(r"-?\d+,\d{1,2}", text):
+        text = text.replace(",", ".")
+    if not re.fullmatch(r"-?(\d+(\.\d*)?|\.\d+)", text):
+        return None
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        return None
 
 
 def require(table: Table, what: str, columns: dict[str, tuple[str, ...]]) -> dict[str, str]:

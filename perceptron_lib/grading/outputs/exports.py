@@ -35,12 +35,20 @@ The layouts, and the versions followed:
   columns, so the layout follows the export, as of 2024-2025): Gradescope needs the
   e-mail, which only a roster gives.
 
-A student is exported with the platform's id from the roster (``--roster``) when the
-roster is that platform's own file, else with the id the intake read from the
-submission's file name, else with the roster's ``id``.  A student with no such id
+A student is exported with the id the intake read from the submission's file names when
+they are the platform's own (Moodle's participant id wins over the worksheet's), else
+with the platform's id from the roster (``--roster``) when the roster is that
+platform's own file, else with the id the intake read from the file name, else with the
+roster's ``id``.  A student with no such id
 (for Gradescope: no e-mail) is not exported and is listed, with the reason, in the
 terminal, the report and ``results.json``; so is a roster row with no submission,
 which is exported with an empty grade (the platforms leave an empty grade unchanged).
+
+No file is written for an assignment when most of the notebooks graded as it name
+another assignment in their metadata (``--assignment`` overrode them): the download, or
+``--assignment``, is probably not the one meant, and the grades would go to the
+platform's column of another assignment.  The terminal says so, and a file the last run
+wrote under that name is removed, so that no stale file is imported.
 
 The files are safe to open in a spreadsheet (:mod:`.csvsafe`): a name, a status or a
 comment that starts as a formula does (``=``, ``+``, ``-``, ``@``) gets a leading single
@@ -50,6 +58,7 @@ quote, and the points are written as numbers.  The platforms' ids (digits, or
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -80,10 +89,12 @@ class Export:
     empty: int = 0  # roster rows exported without a grade (no submission)
     skipped: list[tuple[str, str]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    withheld: str = ""  # why no file was written, if none was
 
     def record(self) -> dict:
         """What ``results.json`` keeps of the export."""
         return {"system": self.system, "assignment": self.assignment, "file": self.path.name,
+                "written": not self.withheld, "withheld": self.withheld,
                 "rows": self.rows, "without_submission": self.empty,
                 "skipped": [{"student": s, "why": w} for s, w in self.skipped],
                 "warnings": self.warnings}
@@ -114,9 +125,11 @@ def _key(g: dict) -> Key:
 
 
 def _id_for(system: str, g: dict | None, entry: RosterEntry | None,
-            roster: Roster | None) -> str:
+            roster: Roster | None, kinds: dict[Key, str]) -> str:
     """The platform's id of a student (see the module's docstring for the order)."""
-    own = roster is not None and roster.layout.lower().startswith(system)
+    if g is not None and g.get("student_id") and kinds.get(_key(g)) == system:
+        return str(g["student_id"])
+    own = roster is not None and roster.platform == system
     if entry is not None and own:
         return entry.id
     if g is not None and g.get("student_id"):
@@ -142,7 +155,7 @@ def _now() -> str:
 
 
 def _rows(system: str, group: list[dict], matched: RosterMatch | None, roster: Roster | None,
-          export: Export, unknown: list[dict]) -> list[list[str]]:
+          export: Export, unknown: list[dict], kinds: dict[Key, str]) -> list[list[str]]:
     rows: list[list[str]] = []
     pairs = matched.pairs if matched else {}
     now = _now()
@@ -159,7 +172,7 @@ def _rows(system: str, group: list[dict], matched: RosterMatch | None, roster: R
         maximum = _number(g["max"]) if g is not None else ""
         status = g["status"] if g is not None else "no submission"
         if system == "canvas":
-            ident = _id_for("canvas", g, entry, roster)
+            ident = _id_for("canvas", g, entry, roster, kinds)
             sis = (entry.sis_user_id, entry.sis_login_id, entry.section) if entry else ("",) * 3
             if not ident and not any(sis[:2]):
                 export.skipped.append((who, "no Canvas id: add the student to the roster"))
@@ -169,7 +182,7 @@ def _rows(system: str, group: list[dict], matched: RosterMatch | None, roster: R
                 _check_key(export, who, what, value)
             rows.append([name, ident, *sis, total])
         elif system == "moodle":
-            ident = _id_for("moodle", g, entry, roster)
+            ident = _id_for("moodle", g, entry, roster, kinds)
             if not ident:
                 export.skipped.append((who, "no Moodle participant id: add the student to "
                                             "the roster"))
@@ -195,9 +208,31 @@ def _rows(system: str, group: list[dict], matched: RosterMatch | None, roster: R
     return rows
 
 
+WRONG = "wrong assignment"
+
+
+def _withheld(group: list[dict], assignment: str) -> str:
+    """Why no file is written for ``group`` (most of its notebooks name another
+    assignment), or ``""``."""
+    wrong = [g for g in group if str(g.get("status", "")).startswith(WRONG)]
+    if not group or len(wrong) * 2 <= len(group):
+        return ""
+    named: dict[str, int] = {}
+    for g in wrong:
+        found = re.search(r"the notebook is (\S+),", g["status"])
+        other = found[1] if found else "another"
+        named[other] = named.get(other, 0) + 1
+    names = ", ".join(f"{a} ({n})" for a, n in sorted(named.items()))
+    return (f"no file written: {len(wrong)} of the {len(group)} notebooks graded as "
+            f"{assignment} name another assignment in their metadata ({names}); check "
+            "--assignment and the download, since these grades would go to the wrong "
+            "assignment on the platform")
+
+
 def write_exports(out: Path, systems: list[str], grades: list[dict],
                   matched: RosterMatch | None = None, roster: Roster | None = None,
-                  canvas_column: str | None = None) -> list[Export]:
+                  canvas_column: str | None = None,
+                  kinds: dict[Key, str] | None = None) -> list[Export]:
     """Write one file per platform (and assignment) into ``out``; what each holds.
 
     Parameters
@@ -213,6 +248,9 @@ def write_exports(out: Path, systems: list[str], grades: list[dict],
     canvas_column
         The title of the assignment's column in Canvas (``Title (id)``); the assignment's
         name if None.
+    kinds
+        The platform whose file names gave each student's id (``"moodle"``,
+        ``"canvas"`` or ``""``), if known.
 
     Returns
     -------
@@ -230,12 +268,20 @@ def write_exports(out: Path, systems: list[str], grades: list[dict],
             column = canvas_column if canvas_column and len(present) == 1 else assignment
             header = {"canvas": [*CANVAS, column], "moodle": MOODLE,
                       "gradescope": GRADESCOPE}[system]
-            rows = _rows(system, group, matched if present else None, roster, export, unknown)
+            done.append(export)
+            export.withheld = _withheld(group, assignment)
+            if export.withheld:
+                if export.path.is_file():
+                    export.path.unlink()
+                    export.withheld += f" (the {name} of the last run was removed)"
+                export.warnings.append(export.withheld)
+                continue
+            rows = _rows(system, group, matched if present else None, roster, export, unknown,
+                         kinds or {})
             with outdir.replacing(export.path, newline="") as fh:
                 writer = csvsafe.writer(fh)
                 writer.writerow(header)
                 writer.writerows(rows)
-            done.append(export)
         export.skipped += [(display_key(_key(g)), "no assignment (the notebook could not be "
                             "read): grade with --assignment to export it with 0 points")
                            for g in unknown]
@@ -250,6 +296,9 @@ def summary_lines(exports: list[Export], shown: int = 10) -> list[str]:
     for e in exports:
         extra = (f", {count(e.empty, 'roster row')} without a submission (empty grade)"
                  if e.empty else "")
+        if e.withheld:
+            lines.append(f"export: {e.path}: {e.withheld}")
+            continue
         lines.append(f"export: {e.path} ({count(e.rows, 'row')}{extra})")
         for who, why in e.skipped:
             left.setdefault(why, {}).setdefault(who, []).append(e.path.name)
