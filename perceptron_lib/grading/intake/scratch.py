@@ -3,8 +3,9 @@
 A run keeps everything temporary in one folder, ``perceptron-grading-run-*`` in the
 system's temporary folder: the notebooks the intake copies out of archives, the
 stand-in library the sandbox builds, the working folders of runs without bubblewrap.
-The folder holds a lock file (with the run's process id in it) that the run keeps locked (:func:`fcntl.flock`) while it
-lives; the kernel drops the lock when the process ends, however it ends.  So:
+The folder holds a lock file (with the run's process id in it) that the run keeps
+locked (:func:`fcntl.flock`) while it lives; the kernel drops the lock when the process
+ends, however it ends.  So:
 
 - a run that ends normally, by an exception or by Ctrl+C deletes its folder
   (:func:`release`, registered with :mod:`atexit`);
