@@ -27,6 +27,7 @@ from perceptron_lib.grading.intake import (
     check_archive,
     collect,
     parse_name,
+    scratch,
 )
 from perceptron_lib.grading.intake import tree as intake_module
 from perceptron_lib.grading.outputs.gradebook import feedback_names
@@ -493,21 +494,27 @@ def test_a_mixed_folder_has_an_assignment_column_and_maxima_per_assignment(tmp_p
     assert float(rows["second"]["add_offset_feature"]) == 0
 
 
-def test_a_submission_cannot_read_the_notebooks_copied_out_of_archives(tmp_path, capsys):
+@pytest.mark.parametrize("given", ["zip", "folder"])
+def test_a_submission_cannot_read_the_intakes_copies_of_notebooks(tmp_path, capsys, given):
     if sandbox.mode() == "limits-only":
         message = "hiding paths needs bubblewrap (apt-get install bubblewrap)"
         if os.environ.get("PERCEPTRON_COURSE_REQUIRE_SANDBOX"):
             pytest.fail(message + " (required: PERCEPTRON_COURSE_REQUIRE_SANDBOX is set)")
         pytest.skip(message)
     marker = f"secret-{uuid.uuid4().hex}"
-    pattern = f"{tempfile.gettempdir()}/perceptron-intake-*/*.ipynb"
+    pattern = f"{tempfile.gettempdir()}/{scratch.PREFIX}*/intake-*/*.ipynb"
     spy = (f"import glob\n"
            f"def update(*args):\n"
            f"    return sum({marker!r} in open(p).read() for p in glob.glob({pattern!r}))")
-    make_zip(tmp_path / "download.zip", {"other.ipynb": nb(code=f"# {marker}"),
-                                         "spy.ipynb": nb(code=spy)})
+    notebooks = {"other.ipynb": nb(code=f"# {marker}"), "spy.ipynb": nb(code=spy)}
+    if given == "zip":
+        make_zip(tmp_path / "download.zip", notebooks)
+    else:
+        for name, text in notebooks.items():
+            write(tmp_path / "download" / name, text)
     out = tmp_path / "out"
-    code, _, _ = run([tmp_path / "download.zip", "--out", out], capsys)
+    code, _, _ = run([tmp_path / ("download.zip" if given == "zip" else "download"),
+                      "--out", out], capsys)
     assert code == 0
     results = json.loads((out / "results.json").read_text())
     (spy_grade,) = [g for g in results["grades"] if g["student"] == "spy"]
