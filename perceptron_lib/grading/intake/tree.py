@@ -316,21 +316,32 @@ def measure(node: _Node) -> None:
         stack += [c for c in listed.values() if c.is_folder and not _is_junk(c.name)]
 
 
-def _member_name(info: zipfile.ZipInfo) -> tuple[str, str]:
-    """The member's name as text, and a note when it is a guess.
+def _member_bytes(info: zipfile.ZipInfo) -> bytes:
+    """The member's name as stored: UTF-8 with the UTF-8 flag, else bytes that
+    :mod:`zipfile` read as cp437."""
+    return info.filename.encode("utf-8" if info.flag_bits & 0x800 else "cp437")
 
-    A name stored with the UTF-8 flag is UTF-8.  One stored without it (which
-    :mod:`zipfile` reads as cp437) is read from its bytes by :func:`.names.name_text`:
-    UTF-8 if the bytes are (some tools write UTF-8 names without the flag), else the
-    legacy code page that gives the most letters, with a note.
+
+def _member_path(info: zipfile.ZipInfo) -> tuple[list[str], str]:
+    """The member's path as names to show, and a note when one of them is a guess.
+
+    The stored bytes are split at ``/`` and ``\\`` before any name is read as text
+    (those bytes are never part of a character in UTF-8 or the single-byte code pages
+    read here), so that a control character shown as ``\\xNN`` never splits a name.
+    Each name is read by :func:`.names.name_text`: UTF-8 if the bytes are (some tools
+    write UTF-8 names without the flag), else the legacy code page that gives the most
+    letters, with a note.
     """
-    if info.flag_bits & 0x800:
-        return name_text(info.filename.encode("utf-8"))
-    return name_text(info.filename.encode("cp437"))
+    raw = _member_bytes(info)
+    parts = [name_text(piece)[0] for piece in re.split(rb"[\\/]", raw)
+             if piece not in (b"", b".")]
+    return parts, name_text(raw)[1]
 
 
-def _member_parts(name: str) -> list[str]:
-    return [p for p in re.split(r"[\\/]", name) if p not in ("", ".")]
+def _member_name(info: zipfile.ZipInfo) -> tuple[str, str]:
+    """The member's name as text to show (its path with ``/``), and its note."""
+    parts, note = _member_path(info)
+    return "/".join(parts), note
 
 
 #: How many characters of a member's name a message shows.
@@ -341,14 +352,15 @@ def _member_problem(info: zipfile.ZipInfo) -> str:
     """Why a member makes its archive unsafe to read ("" when it does not): a path
     outside the archive's folder, a symbolic link, or a path of more than
     :data:`MAX_DEPTH` names."""
-    name = _member_name(info)[0]
+    raw = _member_bytes(info).decode("latin-1")  # the path's own characters, one a byte
+    name = name_text(_member_bytes(info))[0]  # as stored, a leading / or .. included
     shown = name[:_NAME_CHARS] + "..." * (len(name) > _NAME_CHARS)
-    if (name.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", name)
-            or ".." in re.split(r"[\\/]", name)):
+    if (raw.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", raw)
+            or ".." in re.split(r"[\\/]", raw)):
         return f"member {shown!r} has a path outside the archive's folder"
     if stat.S_ISLNK(info.external_attr >> 16):
         return f"member {shown!r} is a symbolic link"
-    depth = len(_member_parts(name))
+    depth = len(_member_path(info)[0])
     if depth > MAX_DEPTH:
         return (f"member {shown!r} is {depth} levels deep, more than the {MAX_DEPTH} levels "
                 "a path may have")
@@ -389,8 +401,35 @@ def check_archive(archive: zipfile.ZipFile, label: str, budget: _Budget | None =
         raise UnsafeArchive(f"{label}: {_size(total)} once uncompressed, more than the "
                             f"{_size(MAX_ARCHIVE_BYTES)} an archive (with the archives in it) "
                             "may hold")
+    clash = _clash(members)
+    if clash:
+        raise UnsafeArchive(f"{label}: {clash}")
     budget.members -= len(members)
     budget.bytes -= total
+
+
+def _clash(members: list[zipfile.ZipInfo]) -> str:
+    """Why two members cannot both be read ("" when none clash): one path written twice,
+    or a file whose path is also another member's folder (one of them would be lost)."""
+    files: dict[tuple[str, ...], str] = {}
+    folders: dict[tuple[str, ...], str] = {}
+    for info in members:
+        parts, _ = _member_path(info)
+        if not parts:
+            continue
+        shown = "/".join(parts)[:_NAME_CHARS]
+        key = tuple(parts)
+        if not info.is_dir():
+            if key in files:
+                return f"member {shown!r} is in the archive twice; neither is read"
+            files[key] = shown
+        for k in range(1, len(parts)):
+            folders.setdefault(key[:k], shown)
+    for key, shown in files.items():
+        if key in folders:
+            return (f"member {shown!r} is a file and also the folder of "
+                    f"{folders[key]!r}; neither is read")
+    return ""
 
 
 def _zip_tree(archive: zipfile.ZipFile, label: str, notes: tuple[str, ...] = ()) -> _Node:
@@ -398,8 +437,7 @@ def _zip_tree(archive: zipfile.ZipFile, label: str, notes: tuple[str, ...] = ())
     name may be a guess), and each member adds its name's."""
     root = _Node("", label, notes, children={}, folder=True)
     for info in archive.infolist():
-        name, note = _member_name(info)
-        parts = _member_parts(name)
+        parts, note = _member_path(info)
         if not parts:
             continue
         where = f"{label}: {'/'.join(parts)}"
