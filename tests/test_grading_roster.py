@@ -211,7 +211,8 @@ def test_a_roster_of_the_platform_gives_its_ids(tmp_path):
     grades = [record("Ada Lovelace", "123456", 5)]  # a Moodle id from the file name
     m = match(canvas, [("Ada Lovelace", "123456")])
     write_exports(tmp_path, ["canvas"], grades, m, canvas)
-    (row,) = read_csv(tmp_path / "export-canvas.csv")
+    points_row, row = read_csv(tmp_path / "export-canvas.csv")
+    assert points_row["Student"] == "    Points Possible"
     assert (row["ID"], row["SIS User ID"], row["SIS Login ID"], row["Section"]) == \
         ("42", "S1", "ada", "X")
 
@@ -221,8 +222,14 @@ def test_several_assignments_give_a_file_each(tmp_path):
     done = write_exports(tmp_path, ["canvas"], grades)
     assert [e.path.name for e in done] == ["export-canvas-01_algorithm.csv",
                                            "export-canvas-02_offset.csv"]
-    assert read_csv(done[1].path) == [{"Student": "b", "ID": "2", "SIS User ID": "",
-                                       "SIS Login ID": "", "Section": "", "02_offset": "4"}]
+    assert read_csv(done[1].path) == [
+        {"Student": "    Points Possible", "ID": "", "SIS User ID": "", "SIS Login ID": "",
+         "Section": "", "02_offset": "8"},
+        {"Student": "b", "ID": "2", "SIS User ID": "", "SIS Login ID": "", "Section": "",
+         "02_offset": "4"}]
+    assert done[0].skipped == [("b (2)", "graded as 02_offset, the assignment its notebook "
+                                "names, so in export-canvas-02_offset.csv: grade with "
+                                "--assignment 01_algorithm to have it in this file")]
 
 
 def test_moodle_grades_outside_its_range_are_warned_about(tmp_path):

@@ -3,14 +3,16 @@
 ``__main__`` calls, in order:
 
 1. :func:`read_inputs` before anything is read or graded: the roster and the
-   adjustments file are read and checked on their own (columns, numbers, duplicates);
+   adjustments file are read and checked on their own (columns, numbers, duplicates),
+   and each platform's scale is found (:func:`.scale.resolve`: ``--points``, the
+   roster's maximum, ``--canvas-column`` in the roster's columns);
 2. :func:`prepare` once the submissions are found: the output folder is checked
    (:func:`.outdir.check_out`), what the last run applied is taken up again when no new
    file is given, the roster's ids are checked against the download's
    (:func:`.idcheck.check_ids`: a worksheet of another Moodle assignment is refused) and
    the roster is matched with the submissions, and every adjustment and submission time
    is attached to its student (an unknown student or function is an error, before any
-   grading);
+   grading), and ``--canvas-column`` is refused for a run of several assignments;
 3. :func:`finish` after grading: the adjustments are applied to every record, and the
    feedback, ``grades.csv``, the exports, ``report.html`` and ``results.json`` are
    written, each whole or not at all.
@@ -23,7 +25,9 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections import Counter
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 
 from .assignments import ASSIGNMENTS
@@ -32,10 +36,12 @@ from .intake.notebook import named_assignment
 from .judge import adjustments as adj
 from .judge.idcheck import check_ids, kinds_of
 from .judge.late import LatePolicy, read_policy
+from .judge.platforms.canvas import points_of
 from .judge.roster import Key, Roster, RosterMatch, match, read_roster
-from .judge.tables import InputError, sha256_of
+from .judge.tables import InputError, decimal, sha256_of
 from .outputs import exports, gradebook, outdir, report
 from .outputs.htmlkit import count
+from .outputs.scale import Scale, resolve
 
 #: How many unmatched submissions, and roster rows, the terminal names.
 SHOWN = 10
@@ -52,6 +58,7 @@ class Inputs:
     late_reused: bool = False
     exports: list[str] = field(default_factory=list)
     canvas_column: str | None = None
+    scales: dict[str, Scale] = field(default_factory=dict)
     matched: RosterMatch | None = None
     kinds: dict[Key, str] = field(default_factory=dict)
     resolved: dict[Key, list[adj.Adjustment]] = field(default_factory=dict)
@@ -68,7 +75,11 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
                    help="CSV of the class (id, name, email; or the platform's own export)")
     g.add_argument("--canvas-column", metavar="TITLE",
                    help="the assignment's column in Canvas, as in its gradebook export: "
-                        "'Title (id)'")
+                        "'Title (id)' (needs --export canvas and one assignment)")
+    g.add_argument("--points", type=_points, metavar="N",
+                   help="the assignment's points on the platform (Canvas's Points "
+                        "Possible, Moodle's Maximum Grade): the exports are scaled to it; "
+                        "read from the platform's roster when it says it")
     g.add_argument("--adjustments", type=Path, metavar="FILE",
                    help="CSV of student, function (or total), points, reason")
     g.add_argument("--no-adjustments", action="store_true",
@@ -81,8 +92,37 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
                    help="late policy: CSV of student, submitted (time)")
 
 
+def _points(text: str) -> Decimal:
+    """``--points``: a number above 0."""
+    value = decimal(text)
+    if value is None or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of points above 0")
+    return value
+
+
+def _options(args: argparse.Namespace, inputs: Inputs) -> list[str]:
+    """What is wrong with the export options on their own (the roster read)."""
+    problems = []
+    if args.canvas_column is not None and "canvas" not in inputs.exports:
+        problems.append(f"--canvas-column {args.canvas_column!r} names a column of Canvas's "
+                        "gradebook, and no Canvas export was asked for: add --export canvas, "
+                        "or leave --canvas-column out")
+    if args.canvas_column is not None and not args.canvas_column.strip():
+        problems.append("--canvas-column is empty: give the column's title as Canvas's "
+                        "gradebook export has it, 'Title (id)'")
+    inputs.scales, more = resolve(inputs.exports, inputs.roster, args.points,
+                                  args.canvas_column)
+    roster = inputs.roster
+    if args.canvas_column and roster is not None and roster.platform == "canvas":
+        # the title as the gradebook export has it (Canvas finds a column by its id)
+        inputs.canvas_column = points_of(roster.columns, args.canvas_column)[0] or \
+            args.canvas_column
+    return problems + more
+
+
 def read_inputs(args: argparse.Namespace) -> Inputs:
-    """Read the roster and the adjustments file (no student is known yet)."""
+    """Read the roster and the adjustments file (no student is known yet), and check
+    the export options against the roster."""
     inputs = Inputs(exports=list(dict.fromkeys(args.export)), canvas_column=args.canvas_column)
     late = (args.deadline, args.late_penalty, args.submitted)
     if any(x is not None for x in late) and not all(x is not None for x in late):
@@ -99,10 +139,27 @@ def read_inputs(args: argparse.Namespace) -> Inputs:
             inputs.adjustments = adj.read_adjustments(args.adjustments)
         except InputError as exc:
             problems.append(exc)
+    options = _options(args, inputs) if not problems else []
+    if options:
+        problems.append(InputError("the export options", options))
     if problems:
         raise InputError("the files given", [str(p) for p in problems]) if len(problems) > 1 \
             else problems[0]
     return inputs
+
+
+def _one_column(inputs: Inputs, of: dict[Key, str | None]) -> None:
+    """Refuse ``--canvas-column`` for a run of several assignments: which of them would
+    the one column be?"""
+    named = Counter(a for a in of.values() if a)
+    if inputs.canvas_column is None or len(named) < 2:
+        return
+    shown = ", ".join(f"{a} ({n})" for a, n in named.most_common())
+    raise InputError("the export options", [
+        f"--canvas-column {inputs.canvas_column!r} is one Canvas column, and the notebooks "
+        f"name {len(named)} assignments ({shown}): give --assignment to grade them all as "
+        "the column's assignment, or leave --canvas-column out to export each to a new "
+        "column"])
 
 
 def _assignments(intake: Intake, assignment: str | None) -> dict[Key, str | None]:
@@ -129,6 +186,7 @@ def prepare(inputs: Inputs, args: argparse.Namespace, intake: Intake, out: Path)
     InputError, OutFolderError
     """
     of = _assignments(intake, args.assignment)
+    _one_column(inputs, of)
     outdir.check_out(out, {a for a in of.values() if a})
     keys = sorted(of)
     inputs.kinds = kinds_of(((s.student.name, s.student.id), s.layout)
@@ -220,7 +278,7 @@ def finish(inputs: Inputs, out: Path, grades: list[dict], *, submissions: str,
     def exports_and_report() -> None:
         info.exports = exports.write_exports(out, inputs.exports, grades, inputs.matched,
                                              inputs.roster, inputs.canvas_column,
-                                             inputs.kinds)
+                                             inputs.kinds, inputs.scales)
         extra["exports"] = [e.record() for e in info.exports]
         report.write_report(out / "report.html", grades, info)
 

@@ -16,7 +16,15 @@ The layouts, and the versions followed:
   user id, the number in the names of the files of Canvas's bulk download) or by the
   SIS ids.  The assignment's column is matched by its title as in the gradebook's own
   export, ``Title (assignment id)``: pass it with ``--canvas-column``, or Canvas offers
-  to create a new assignment named after the course's (``01_algorithm``).
+  to create a new assignment named after the course's (``01_algorithm``).  The second
+  row is ``    Points Possible`` with the assignment's points, as in Canvas's own
+  export (``lib/gradebook_exporter.rb``; its importer,
+  ``app/models/gradebook_importer.rb``, sets an assignment's points from that row): a new
+  column gets its points so; for an existing column the row is written only where its
+  points are known (from the roster or ``--points``), so that it never changes them.
+  ``--canvas-column`` is used, or refused before grading: without ``--export canvas``,
+  with a run of several assignments, or when the gradebook export given as the roster
+  has no such column.
 - **Moodle** (the assignment's offline grading worksheet, read by
   ``mod/assign/feedback/offline``'s importer, unchanged from Moodle 2.3 to 4.x): the
   columns of the worksheet Moodle's "Download grading worksheet" writes,
@@ -44,6 +52,14 @@ roster's ``id``.  A student with no such id
 terminal, the report and ``results.json``; so is a roster row with no submission,
 which is exported with an empty grade (the platforms leave an empty grade unchanged).
 
+Every grade is exported on the platform's scale (:mod:`.scale`): the assignment's points
+on the platform, read from the roster or given with ``--points``; a full mark of 9 of 9
+is exported as 100 where the assignment is worth 100 points, and the terminal says so.
+
+A student graded as another of the run's assignments (the notebook named it, and no
+``--assignment`` was given) is in that assignment's file, and each other file names
+them with the reason (with a roster, their row is not exported empty there).
+
 No file is written for an assignment when most of the notebooks graded as it name
 another assignment in their metadata (``--assignment`` overrode them): the download, or
 ``--assignment``, is probably not the one meant, and the grades would go to the
@@ -60,14 +76,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from decimal import Decimal
 from pathlib import Path
 
-from ..judge.roster import Key, Roster, RosterEntry, RosterMatch, display_key
+from ..assignments import ASSIGNMENTS
+from ..judge.roster import Key, Roster, RosterMatch, display_key
 from . import csvsafe, outdir
 from .classstats import assignments as assignments_of
+from .export_rows import PARTICIPANT, Context, Sheet, key_of, number, points, rows
 from .htmlkit import count
+from .scale import Scale
+
+__all__ = ["CANVAS", "GRADESCOPE", "MOODLE", "PARTICIPANT", "SYSTEMS", "Export", "points",
+           "summary_lines", "write_exports"]
 
 SYSTEMS = ("canvas", "moodle", "gradescope")
 CANVAS = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
@@ -75,7 +95,9 @@ MOODLE = ["Identifier", "Full name", "Email address", "Status", "Grade", "Maximu
           "Grade can be changed", "Last modified (submission)", "Last modified (grade)",
           "Feedback comments"]
 GRADESCOPE = ["First Name", "Last Name", "SID", "Email", "Total Score", "Max Points", "Status"]
-PARTICIPANT = "Participant "
+#: The first cell of Canvas's row of each assignment's points, as Canvas writes it.
+POINTS_POSSIBLE = "    Points Possible"
+WRONG = "wrong assignment"
 
 
 @dataclass
@@ -90,125 +112,20 @@ class Export:
     skipped: list[tuple[str, str]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     withheld: str = ""  # why no file was written, if none was
+    scale: str = ""  # the points the grades are on, and where they come from
+    notes: list[str] = field(default_factory=list)
+    maximum: float = 0.0  # the platform's maximum the grades are on
+    grader_max: float = 0.0
 
     def record(self) -> dict:
         """What ``results.json`` keeps of the export."""
         return {"system": self.system, "assignment": self.assignment, "file": self.path.name,
                 "written": not self.withheld, "withheld": self.withheld,
                 "rows": self.rows, "without_submission": self.empty,
+                "points": {"maximum": self.maximum, "grader_maximum": self.grader_max,
+                           "scale": self.scale},
                 "skipped": [{"student": s, "why": w} for s, w in self.skipped],
-                "warnings": self.warnings}
-
-
-def points(value: float) -> str:
-    """Points as the platforms read them: ``7``, ``7.5``, ``2.769`` (a dot, no exponent)."""
-    text = f"{round(float(value), 3):.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def _number(value: float) -> Decimal:
-    """Points for a cell: written as :func:`points` writes them, and as a number (never
-    quoted or prefixed by :mod:`.csvsafe`)."""
-    return Decimal(points(value))
-
-
-def _check_key(export: Export, who: str, what: str, value: str) -> None:
-    """Warn when a cell the platform matches students by is changed by :mod:`.csvsafe`."""
-    if value != csvsafe.neutralise(value):
-        export.warnings.append(f"{who}: the {what} {value!r} starts as a spreadsheet formula "
-                               "does, so it is written with a ' before it, and the platform "
-                               "may not match it")
-
-
-def _key(g: dict) -> Key:
-    return g["student"], g.get("student_id") or ""
-
-
-def _id_for(system: str, g: dict | None, entry: RosterEntry | None,
-            roster: Roster | None, kinds: dict[Key, str]) -> str:
-    """The platform's id of a student (see the module's docstring for the order)."""
-    if g is not None and g.get("student_id") and kinds.get(_key(g)) == system:
-        return str(g["student_id"])
-    own = roster is not None and roster.platform == system
-    if entry is not None and own:
-        return entry.id
-    if g is not None and g.get("student_id"):
-        return str(g["student_id"])
-    return entry.id if entry is not None else ""
-
-
-def _comment(g: dict) -> str:
-    """A short account of the grade for the platform's feedback column."""
-    parts = [f"Score {points(g['total'])} of {points(g['max'])}."]
-    for t in g.get("tasks", []):
-        parts.append(f"{t['name']}: {t['passed']} of {t['cases']} cases right.")
-    for a in g.get("adjustments", []):
-        where = "" if a["function"] == "total" else f" on {a['function']}"
-        parts.append(f"Adjusted {a['points']:+g}{where}: {a['reason']}.")
-    if g["status"] != "ok":
-        parts.append(f"Status: {g['status']}.")
-    return " ".join(parts)
-
-
-def _now() -> str:
-    return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
-
-
-def _rows(system: str, group: list[dict], matched: RosterMatch | None, roster: Roster | None,
-          export: Export, unknown: list[dict], kinds: dict[Key, str]) -> list[list[str]]:
-    rows: list[list[str]] = []
-    pairs = matched.pairs if matched else {}
-    now = _now()
-    entries: list[tuple[dict | None, RosterEntry | None]] = [(g, pairs.get(_key(g)))
-                                                             for g in group]
-    if matched is not None and roster is not None:  # roster rows with no submission here
-        here = {pairs[_key(g)].line for g in group + unknown if _key(g) in pairs}
-        entries += [(None, e) for e in roster.entries if e.line not in here]
-    for g, entry in entries:
-        who = display_key(_key(g)) if g is not None else f"{entry.name} (roster line {entry.line})"
-        name = entry.name if entry is not None else g["student"]
-        email = entry.email if entry is not None else ""
-        total = _number(g["total"]) if g is not None else ""
-        maximum = _number(g["max"]) if g is not None else ""
-        status = g["status"] if g is not None else "no submission"
-        if system == "canvas":
-            ident = _id_for("canvas", g, entry, roster, kinds)
-            sis = (entry.sis_user_id, entry.sis_login_id, entry.section) if entry else ("",) * 3
-            if not ident and not any(sis[:2]):
-                export.skipped.append((who, "no Canvas id: add the student to the roster"))
-                continue
-            for what, value in (("Canvas id", ident), ("SIS user id", sis[0]),
-                                ("SIS login id", sis[1])):
-                _check_key(export, who, what, value)
-            rows.append([name, ident, *sis, total])
-        elif system == "moodle":
-            ident = _id_for("moodle", g, entry, roster, kinds)
-            if not ident:
-                export.skipped.append((who, "no Moodle participant id: add the student to "
-                                            "the roster"))
-                continue
-            if g is not None and (g["total"] > g["max"] or g["total"] < 0):
-                export.warnings.append(f"{who}: {total} is outside 0 to {maximum}; Moodle "
-                                       "skips a grade outside the assignment's range")
-            rows.append([f"{PARTICIPANT}{ident}", name, email, status, total, maximum, "Yes",
-                         "", now if g is not None else "", _comment(g) if g else ""])
-        else:
-            if not email:
-                export.skipped.append((who, "no e-mail, which Gradescope needs: give a "
-                                            "roster with e-mails (--roster)"))
-                continue
-            first, last = entry.first_and_last() if entry else (name, "")
-            sid = (entry.sis_user_id or entry.id) if entry else ""
-            _check_key(export, who, "SID", sid)
-            _check_key(export, who, "e-mail", email)
-            rows.append([first, last, sid, email, total, maximum, status])
-        if g is None:
-            export.empty += 1
-    export.rows = len(rows)
-    return rows
-
-
-WRONG = "wrong assignment"
+                "warnings": self.warnings, "notes": self.notes}
 
 
 def _withheld(group: list[dict], assignment: str) -> str:
@@ -229,10 +146,46 @@ def _withheld(group: list[dict], assignment: str) -> str:
             "assignment on the platform")
 
 
+def grader_maximum(assignment: str, group: list[dict]) -> float:
+    """The points the grader gives ``assignment`` (from the course, else the records)."""
+    if assignment in ASSIGNMENTS:
+        return float(sum(t.points for t in ASSIGNMENTS[assignment]))
+    return max((float(g["max"]) for g in group), default=0.0)
+
+
+def _wrong_ones(export: Export, group: list[dict]) -> None:
+    """Name the notebooks of another assignment that were graded as this one."""
+    for g in group:
+        if str(g.get("status", "")).startswith(WRONG):
+            export.warnings.append(f"{display_key(key_of(g))}: {g['status'].split(';')[0]}; "
+                                   "exported with that grade")
+
+
+def _canvas_header(export: Export, c: Context, column: str, canvas_column: str | None,
+                   roster: Roster | None) -> list[list]:
+    """The header and the Points Possible row of a Canvas file (see the docstring)."""
+    known = c.scale.maximum is not None
+    pp = number(c.scale.top(c.grader_max))
+    if canvas_column is None:
+        export.notes.append(
+            f"Canvas makes a new assignment {column!r} of {pp} points from this file; give "
+            "--canvas-column 'Title (id)' to fill an assignment Canvas has"
+            + (f" (the gradebook export has {', '.join(repr(t) for t in roster.columns)})"
+               if roster is not None and roster.columns else ""))
+    elif not known:
+        export.notes.append(f"no Points Possible row: the points of {column!r} in Canvas "
+                            "are not known, and Canvas keeps them")
+    header = [[*CANVAS, column]]
+    if canvas_column is None or known:
+        header.append([POINTS_POSSIBLE, "", "", "", "", pp])
+    return header
+
+
 def write_exports(out: Path, systems: list[str], grades: list[dict],
                   matched: RosterMatch | None = None, roster: Roster | None = None,
                   canvas_column: str | None = None,
-                  kinds: dict[Key, str] | None = None) -> list[Export]:
+                  kinds: dict[Key, str] | None = None,
+                  scales: dict[str, Scale] | None = None) -> list[Export]:
     """Write one file per platform (and assignment) into ``out``; what each holds.
 
     Parameters
@@ -247,28 +200,44 @@ def write_exports(out: Path, systems: list[str], grades: list[dict],
         The roster and its match with the submissions, if a roster was given.
     canvas_column
         The title of the assignment's column in Canvas (``Title (id)``); the assignment's
-        name if None.
+        name (a new column) if None.
     kinds
         The platform whose file names gave each student's id (``"moodle"``,
         ``"canvas"`` or ``""``), if known.
+    scales
+        The platform's scale of each system (:func:`.scale.resolve`); the grader's own
+        points for a system not in it.
 
     Returns
     -------
     list of Export
+
+    Raises
+    ------
+    ValueError
+        ``canvas_column`` with records of several assignments (the command refuses
+        this before grading).
     """
     present = assignments_of(grades)
     unknown = [g for g in grades if g["assignment"] not in present]
+    if canvas_column and len(present) > 1 and "canvas" in systems:
+        raise ValueError(f"one Canvas column for {len(present)} assignments")
     done: list[Export] = []
     for system in dict.fromkeys(systems):
-        for assignment in present or [""]:
-            name = (f"export-{system}.csv" if len(present) <= 1
-                    else f"export-{system}-{assignment}.csv")
+        files = {a: (f"export-{system}.csv" if len(present) <= 1
+                     else f"export-{system}-{a}.csv") for a in present or [""]}
+        for assignment, name in files.items():
             export = Export(system, assignment, out / name)
-            group = sorted((g for g in grades if g["assignment"] == assignment), key=_key)
-            column = canvas_column if canvas_column and len(present) == 1 else assignment
-            header = {"canvas": [*CANVAS, column], "moodle": MOODLE,
-                      "gradescope": GRADESCOPE}[system]
             done.append(export)
+            group = sorted((g for g in grades if g["assignment"] == assignment), key=key_of)
+            others = sorted((g for g in grades if g["assignment"] in present
+                             and g["assignment"] != assignment), key=key_of)
+            scale = (scales or {}).get(system, Scale())
+            c = Context(system, assignment, scale, grader_maximum(assignment, group),
+                        matched if present else None, roster, kinds or {}, files)
+            export.maximum, export.grader_max = c.scale.top(c.grader_max), c.grader_max
+            export.scale = scale.describe(system, c.grader_max, points(c.grader_max),
+                                          points(export.maximum))
             export.withheld = _withheld(group, assignment)
             if export.withheld:
                 if export.path.is_file():
@@ -276,33 +245,45 @@ def write_exports(out: Path, systems: list[str], grades: list[dict],
                     export.withheld += f" (the {name} of the last run was removed)"
                 export.warnings.append(export.withheld)
                 continue
-            rows = _rows(system, group, matched if present else None, roster, export, unknown,
-                         kinds or {})
+            _wrong_ones(export, group)
+            column = canvas_column or assignment
+            header = ({"moodle": [MOODLE], "gradescope": [GRADESCOPE]}.get(system)
+                      or _canvas_header(export, c, column, canvas_column, roster))
+            sheet = Sheet()
+            body = rows(c, group, others, unknown, sheet)
+            export.rows, export.empty = len(body), sheet.empty
+            export.skipped += sheet.skipped
+            export.warnings += sheet.warnings
             with outdir.replacing(export.path, newline="") as fh:
                 writer = csvsafe.writer(fh)
-                writer.writerow(header)
-                writer.writerows(rows)
-        export.skipped += [(display_key(_key(g)), "no assignment (the notebook could not be "
-                            "read): grade with --assignment to export it with 0 points")
+                writer.writerows(header)
+                writer.writerows(body)
+        export.skipped += [(display_key(key_of(g)), "no assignment (the notebook could not "
+                            "be read): grade with --assignment to export it with 0 points")
                            for g in unknown]
     return done
 
 
 def summary_lines(exports: list[Export], shown: int = 10) -> list[str]:
-    """What the terminal says of the exports: the files, then who is not in them, once per
-    reason (the report lists them all)."""
+    """What the terminal says of the exports: the files, their scale, then who is not in
+    them, once per reason (the report lists them all)."""
     lines = []
     left: dict[str, dict[str, list[str]]] = {}
     for e in exports:
-        extra = (f", {count(e.empty, 'roster row')} without a submission (empty grade)"
-                 if e.empty else "")
         if e.withheld:
             lines.append(f"export: {e.path}: {e.withheld}")
             continue
+        extra = (f", {count(e.empty, 'roster row')} without a submission (empty grade)"
+                 if e.empty else "")
         lines.append(f"export: {e.path} ({count(e.rows, 'row')}{extra})")
+        lines.append(f"export: {e.scale}")
+        lines += [f"  note: {n}" for n in e.notes]
         for who, why in e.skipped:
             left.setdefault(why, {}).setdefault(who, []).append(e.path.name)
         lines += [f"  warning: {w}" for w in e.warnings[:shown]]
+        if len(e.warnings) > shown:
+            lines.append(f"  ... and {len(e.warnings) - shown} more warnings (the report "
+                         "lists them all)")
     for why, students in left.items():
         files = sorted({f for names in students.values() for f in names})
         names = list(students)
@@ -310,3 +291,4 @@ def summary_lines(exports: list[Export], shown: int = 10) -> list[str]:
         lines.append(f"  not in {', '.join(files)}: {count(len(names), 'student')}, {why}: "
                      f"{', '.join(names[:shown])}{more}")
     return lines
+
