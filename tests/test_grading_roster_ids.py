@@ -179,3 +179,17 @@ def test_an_export_withheld_removes_the_file_of_the_last_run(tmp_path):
     grades[1]["status"] = "ok"  # one of three another assignment's: exported, as asked
     (export,) = write_exports(tmp_path, ["moodle"], grades)
     assert not export.withheld and stale.exists()
+
+
+def test_an_id_of_another_platforms_names_is_never_exported_as_this_ones(tmp_path):
+    grades = [{"student": name, "student_id": sid, "assignment": "01_algorithm",
+               "total": 9.0, "max": 9.0, "status": "ok", "tasks": [], "adjustments": []}
+              for name, sid in (("lovelaceada", "42"), ("Student 01", "1001"))]
+    kinds = {("lovelaceada", "42"): "canvas", ("Student 01", "1001"): "moodle"}
+    moodle, canvas = write_exports(tmp_path, ["moodle", "canvas"], grades, kinds=kinds)
+    with open(moodle.path, encoding="utf-8", newline="") as fh:
+        assert [r["Identifier"] for r in csv.DictReader(fh)] == ["Participant 1001"]
+    assert moodle.skipped == [("lovelaceada (42)", (
+        "no Moodle participant id: its id 42 is a Canvas user id (from the file names), not "
+        "a Moodle participant id; give the assignment's grading worksheet as --roster"))]
+    assert [who for who, _ in canvas.skipped] == ["Student 01 (1001)"]

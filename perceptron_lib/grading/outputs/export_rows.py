@@ -17,6 +17,12 @@ from . import csvsafe
 from .scale import Scale
 
 PARTICIPANT = "Participant "
+#: The ids each platform's file names carry, and each platform's roster, for messages.
+ID_KINDS = {"moodle": "Moodle participant id", "canvas": "Canvas user id",
+            "gradescope": "Gradescope e-mail"}
+PLATFORM_FILES = {"moodle": "the assignment's grading worksheet",
+                  "canvas": "the course's gradebook export",
+                  "gradescope": "a roster with e-mails"}
 
 
 @dataclass
@@ -68,15 +74,27 @@ def _check_key(sheet: Sheet, who: str, what: str, value: str) -> None:
 
 
 def _id_for(c: Context, g: dict | None, entry: RosterEntry | None) -> str:
-    """The platform's id of a student (see :mod:`.exports` for the order)."""
-    if g is not None and g.get("student_id") and c.kinds.get(key_of(g)) == c.system:
-        return str(g["student_id"])
-    own = c.roster is not None and c.roster.platform == c.system
-    if entry is not None and own:
+    """The platform's id of a student (see :mod:`.exports` for the order); never an id
+    known to be another platform's, nor a roster's of another platform."""
+    sid = str(g.get("student_id") or "") if g is not None else ""
+    kind = c.kinds.get(key_of(g), "") if g is not None else ""
+    if sid and kind == c.system:
+        return sid
+    platform = c.roster.platform if c.roster is not None else ""
+    if entry is not None and platform == c.system:
         return entry.id
-    if g is not None and g.get("student_id"):
-        return str(g["student_id"])
-    return entry.id if entry is not None else ""
+    if sid and not kind:
+        return sid
+    return entry.id if entry is not None and not platform else ""
+
+
+def _no_id(c: Context, g: dict | None) -> str:
+    """Why a student has no id of this platform (the end of the sentence)."""
+    kind = c.kinds.get(key_of(g), "") if g is not None else ""
+    if g is not None and kind and kind != c.system:
+        return (f": its id {g['student_id']} is a {ID_KINDS[kind]} (from the file names), "
+                f"not a {ID_KINDS[c.system]}; give {PLATFORM_FILES[c.system]} as --roster")
+    return ": add the student to the roster"
 
 
 def _comment(g: dict, scaled: tuple[Decimal, Decimal] | None) -> str:
@@ -148,7 +166,7 @@ def rows(c: Context, group: list[dict], others: list[dict], unknown: list[dict],
             ident = _id_for(c, g, entry)
             sis = (entry.sis_user_id, entry.sis_login_id, entry.section) if entry else ("",) * 3
             if not ident and not any(sis[:2]):
-                sheet.skipped.append((who, "no Canvas id: add the student to the roster"))
+                sheet.skipped.append((who, f"no Canvas id{_no_id(c, g)}"))
                 continue
             for what, value in (("Canvas id", ident), ("SIS user id", sis[0]),
                                 ("SIS login id", sis[1])):
@@ -157,8 +175,7 @@ def rows(c: Context, group: list[dict], others: list[dict], unknown: list[dict],
         elif c.system == "moodle":
             ident = _id_for(c, g, entry)
             if not ident:
-                sheet.skipped.append((who, "no Moodle participant id: add the student to "
-                                           "the roster"))
+                sheet.skipped.append((who, f"no Moodle participant id{_no_id(c, g)}"))
                 continue
             if g is not None and (total > top or total < 0):
                 sheet.warnings.append(f"{who}: {total} is outside 0 to {top}; Moodle skips "

@@ -46,8 +46,10 @@ The layouts, and the versions followed:
 A student is exported with the id the intake read from the submission's file names when
 they are the platform's own (Moodle's participant id wins over the worksheet's), else
 with the platform's id from the roster (``--roster``) when the roster is that
-platform's own file, else with the id the intake read from the file name, else with the
-roster's ``id``.  A student with no such id
+platform's own file, else with an id from a file name of no platform, else with the id
+of the grader's own roster layout.  An id known to be another platform's (a Canvas user
+id from Canvas's file names, in a Moodle export) is never written: it could be another
+student's id there.  A student with no such id
 (for Gradescope: no e-mail) is not exported and is listed, with the reason, in the
 terminal, the report and ``results.json``; so is a roster row with no submission,
 which is exported with an empty grade (the platforms leave an empty grade unchanged).
