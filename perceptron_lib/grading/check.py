@@ -12,6 +12,12 @@ wrong, with the reason:
   reported, naming it;
 - a call that runs longer than grading allows is stopped.
 
+When some cases fail and the function calls graded functions of its notebook that
+fail their own public cases (``perceptron`` calls ``update``), its cases run once more
+with the references of those in their place, as grading does (:mod:`.judge.cascade`);
+if it does better, the check says so: "`perceptron` passes with the reference
+`update`: fix `update` first".
+
 It never raises, so a half-done notebook still runs from top to bottom, and it never
 claims more than it checked: grading uses further cases.
 """
@@ -23,13 +29,18 @@ import copy
 import io
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .assignments import find_task, graded_names
+import numpy as np
+
+import perceptron_lib
+
+from .assignments import ASSIGNMENTS, find_task, graded_names
 from .assignments.exercise import Case, Task
-from .judge.verdict import Verdict, changed_arguments, judge, show_input
+from .judge import cascade
+from .judge.verdict import Verdict, changed_arguments, fit_hints, judge, show_input
 from .sandbox.standins import standing_in
 
 try:  # the time grading allows each call (the sandbox needs a Unix system; checks do not)
@@ -123,20 +134,97 @@ def public_outcomes(fn: Callable, task: Task, assignment: str) -> list[Outcome]:
     _NotWritten
         When ``fn`` still raises NotImplementedError.
     """
+    return _outcomes(fn, task, graded_names(assignment))
+
+
+@contextlib.contextmanager
+def _bound(scope: dict, functions: dict[str, Callable]) -> Iterator[None]:
+    """While active, ``scope`` (a notebook's namespace) holds ``functions`` in place of
+    its own of the same names; everything is put back on exit."""
+    missing = object()
+    before = {name: scope.get(name, missing) for name in functions}
+    scope.update(functions)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is missing:
+                scope.pop(name, None)
+            else:
+                scope[name] = value
+
+
+def _outcomes(fn: Callable, task: Task, blocked: Iterable[str],
+              references: dict[str, Callable] | None = None) -> list[Outcome]:
+    """The public outcomes of ``fn`` while the library's routes to ``blocked`` stand in
+    for themselves and ``references`` are bound in ``fn``'s namespace."""
     expected = [task.reference(*copy.deepcopy(case.args)) for case in task.public]
-    with standing_in(graded_names(assignment)):
+    scope = getattr(fn, "__globals__", None)
+    binding = _bound(scope, references) if references and isinstance(scope, dict) else (
+        contextlib.nullcontext())
+    with standing_in(blocked), binding:
         got = [_call(fn, case) for case in task.public]
-    outcomes = []
-    for k, (case, e, g) in enumerate(zip(task.public, expected, got, strict=True), start=1):
+    verdicts = []
+    for case, e, g in zip(task.public, expected, got, strict=True):
         if g.get("timeout"):
-            verdict = Verdict(False, (f"your function ran for more than {CASE_SECONDS:g} s, "
-                                      "the time grading allows each call, and was stopped "
-                                      "(an endless loop?)",))
+            verdicts.append(Verdict(False, (f"your function ran for more than "
+                                            f"{CASE_SECONDS:g} s, the time grading allows "
+                                            "each call, and was stopped (an endless loop?)",)))
         else:
-            verdict = judge(task, case, e, value=g.get("value"), error=g.get("error"),
-                            mutated=changed_arguments(g["pristine"], g["given"]))
-        outcomes.append(Outcome(k, case, verdict))
-    return outcomes
+            verdicts.append(judge(task, case, e, value=g.get("value"), error=g.get("error"),
+                                  mutated=changed_arguments(g["pristine"], g["given"])))
+    return [Outcome(k, case, verdict) for k, (case, verdict) in
+            enumerate(zip(task.public, fit_hints(task, verdicts), strict=True), start=1)]
+
+
+@dataclass(frozen=True)
+class WithReferences:
+    """The public outcomes of a function run with the references of ``names``, the
+    graded functions it calls that fail their own public cases."""
+
+    names: tuple[str, ...]
+    outcomes: list[Outcome]
+
+
+def _fails(name: str, scope: dict, assignment: str) -> bool:
+    """Whether the notebook's function ``name`` fails one of its public cases (or is
+    missing, or not written yet)."""
+    fn = scope.get(name)
+    if not callable(fn):
+        return True
+    try:
+        return not all(o.verdict.passed for o in public_outcomes(fn, find_task(name)[1],
+                                                                 assignment))
+    except _NotWritten:
+        return True
+
+
+def with_references(fn: Callable, task: Task, assignment: str) -> WithReferences | None:
+    """Run the public cases of ``task`` on ``fn`` with the references of the graded
+    functions it calls that fail their own public cases (as grading does, see
+    :mod:`.judge.cascade`); None when it calls none such.
+
+    Raises
+    ------
+    _NotWritten
+        When a call still raises NotImplementedError.
+    """
+    scope = getattr(fn, "__globals__", None)
+    if not isinstance(scope, dict):
+        return None
+    tasks = ASSIGNMENTS[assignment]
+    names = [t.name for t in tasks]
+    used = cascade.uses_live(fn, names)
+    lost = [n for n in cascade.allowed(task, tasks) if n in used and _fails(n, scope,
+                                                                           assignment)]
+    callees = cascade.callees(task, tasks, used, lost)
+    if not callees:
+        return None
+    references = {t.name: cascade.load_shipped(cascade.shipped(t), {
+        "__name__": "reference", "np": np, "pl": perceptron_lib}) for t in tasks
+        if t.name in callees}
+    blocked = set(names) - cascade.unblocked(callees, tasks)
+    return WithReferences(callees, _outcomes(fn, task, blocked, references))
 
 
 def _report(task: Task, outcome: Outcome, hints: dict[str, int]) -> list[str]:
@@ -175,16 +263,45 @@ def run_checks(fn, name: str | None = None) -> bool:
     except _NotWritten:
         print(f"✗ {name}: not written yet (it still raises NotImplementedError).")
         return False
-    hints: dict[str, int] = {}
-    for outcome in outcomes:
-        if not outcome.verdict.passed:
-            print("\n".join(_report(task, outcome, hints)))
     passed = sum(o.verdict.passed for o in outcomes)
     more = len(task.hidden())
     if passed == len(task.public):
         which = "the public case passes" if passed == 1 else f"the {passed} public cases pass"
         print(f"✓ {name}: {which}. Grading uses {more} more cases.")
         return True
+    try:
+        better = with_references(fn, task, assignment)
+    except _NotWritten:
+        better = None
+    if better is not None and sum(o.verdict.passed for o in better.outcomes) > passed:
+        _print_with_references(name, task, passed, better)
+        return False
+    _print_failures(task, outcomes)
     print(f"{name}: {passed} of {len(task.public)} public cases pass "
           f"(grading uses {more} more).")
     return False
+
+
+def _print_failures(task: Task, outcomes: list[Outcome]) -> None:
+    hints: dict[str, int] = {}
+    for outcome in outcomes:
+        if not outcome.verdict.passed:
+            print("\n".join(_report(task, outcome, hints)))
+
+
+def _print_with_references(name: str, task: Task, passed: int, better: WithReferences) -> None:
+    """What the check cell says of a function that does better with the references of
+    the graded functions it calls."""
+    n = len(task.public)
+    theirs = sum(o.verdict.passed for o in better.outcomes)
+    which = cascade.with_the_references(better.names)
+    yours = "your " + " and ".join(f"`{c}`" for c in better.names)
+    if theirs == n:
+        print(f"✗ {name}: {passed} of {n} public cases pass with {yours}; all {n} pass "
+              f"with {which}.")
+        print(f"  {cascade.note(name, better.names, passes=True)}.")
+        return
+    _print_failures(task, better.outcomes)
+    print(f"{name}: {passed} of {n} public cases pass with {yours}, {theirs} with {which} "
+          f"(grading uses {len(task.hidden())} more).")
+    print(f"  {cascade.note(name, better.names, passes=False)}.")

@@ -106,6 +106,12 @@ def margin(X, y, theta, theta_0):
 def margin(X, y, theta, theta_0):
     return y * (X @ theta + theta_0) / np.linalg.norm(theta)
 ''', None),
+    # On the worked example the mean margin is the smallest distance, sqrt(2)/2: that
+    # one case is no reason to speak of distances.
+    Wrong("margin", "the mean of the margins", '''
+def margin(X, y, theta, theta_0):
+    return float(np.mean(y * (X @ theta + theta_0)) / np.linalg.norm(theta))
+''', None),
 ]
 
 VALID = [

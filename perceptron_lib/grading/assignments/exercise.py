@@ -4,9 +4,9 @@ Every graded function (chapters 1-7 exercises) is a :class:`Task`: the name the 
 defines, its points, a reference that computes the expected answer (in the grader's
 process only), public cases that the notebook's check cell runs, further cases used
 only at grading time, the kind of answer the exercise asks for, and the common
-mistakes.  A :class:`Mistake` is a wrong implementation with a hint: when a student's
-answer to a failing case equals what the wrong implementation returns there, the
-feedback gives that hint, and no hint otherwise.
+mistakes.  A :class:`Mistake` is a wrong implementation with a hint: when the wrong
+implementation's answers are the student's on most of the failing cases, the feedback
+gives that hint on those cases, and no hint otherwise.
 """
 
 from __future__ import annotations
@@ -48,6 +48,11 @@ class Task:
     answer: Any
     signature: str = ""
     known: tuple[Mistake, ...] = ()
+    #: The graded functions before it in its notebook that its solution builds on
+    #: (``("update",)`` for ``perceptron``): when it loses points and so does one of
+    #: these that it calls, it is also graded with their references (see
+    #: :mod:`..judge.cascade`).  None: any graded function before it in its notebook.
+    calls: tuple[str, ...] | None = None
 
     def all_cases(self) -> list[Case]:
         """The public cases, then the cases used only at grading time."""

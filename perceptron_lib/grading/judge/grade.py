@@ -11,11 +11,21 @@ from .. import sandbox
 from ..assignments import ASSIGNMENTS, Case, Task
 from ..assignments.codec import encode
 from ..intake.notebook import SubmissionError, named_assignment, read_submission
-from .verdict import judge, matching_hint, show_input
+from . import cascade
+from .verdict import Verdict, fit_hints, judge, show_input
 
 
 @dataclass
 class TaskResult:
+    """One graded function's result.
+
+    ``with_reference`` names the graded functions whose references it earned these
+    points with, in place of the student's (empty: with the student's own; see
+    :mod:`.cascade`), and ``own_passed`` how many cases it passed with the student's
+    own (None unless ``with_reference``); ``passed``, ``details`` and ``feedback`` are
+    those of the run that scored.
+    """
+
     name: str
     points: float
     max_points: float
@@ -23,6 +33,8 @@ class TaskResult:
     cases: int
     feedback: list[str] = field(default_factory=list)
     details: list[dict] = field(default_factory=list)
+    with_reference: list[str] = field(default_factory=list)
+    own_passed: int | None = None
 
 
 @dataclass
@@ -70,11 +82,6 @@ def grader_sha256() -> str:
     return h.hexdigest()
 
 
-def _hint(task: Task, case: Case, got) -> str | None:
-    """The hint of the known mistakes whose answer to ``case`` is ``got`` (None if none)."""
-    return matching_hint(task, case, got)
-
-
 def _details_lines(d: dict, hints: dict[str, int]) -> list[str]:
     lines = [f"  case {d['case']} ({d['kind']}, {d['about']}):"]
     if d.get("input"):
@@ -109,17 +116,18 @@ def score(task: Task, cases: list[Case], answers: dict[str, dict], public: int) 
     -------
     TaskResult
         The points (in proportion to the cases right), a detail per case and the
-        feedback lines, judged as the check cells judge (:func:`.feedback.judge`).
+        feedback lines, judged as the check cells judge (:func:`.verdict.judge`); a
+        known mistake's hint only where it explains most of the failed cases
+        (:func:`.verdict.fit_hints`).
     """
     result = TaskResult(task.name, 0.0, float(task.points), 0, len(cases))
-    for k, case in enumerate(cases):
-        cid = f"{task.name}:{k}"
-        answer = answers.get(cid)
+    verdicts: list[Verdict] = []
+    given = [answers.get(f"{task.name}:{k}") for k in range(len(cases))]
+    for k, (case, answer) in enumerate(zip(cases, given, strict=True)):
         kind = "public" if k < public else "grading"
         detail = {"case": k + 1, "kind": kind, "about": case.about, "passed": False}
-        shown = show_input(task, case)
         if answer is None:
-            detail["error"] = "no answer (the run stopped before this case)"
+            verdict = Verdict(False, ("no answer (the run stopped before this case)",))
         else:
             if "seconds" in answer:
                 detail["seconds"] = answer.get("seconds")
@@ -127,17 +135,22 @@ def score(task: Task, cases: list[Case], answers: dict[str, dict], public: int) 
             verdict = judge(task, case, expected, value=answer.get("value"),
                             error=answer.get("error") if "error" in answer else None,
                             mutated=list(answer.get("mutated") or []))
-            if verdict.passed:
-                detail["passed"] = True
-                result.passed += 1
-            else:
-                detail["error"] = "; ".join(verdict.lines)
-                detail["differences"] = list(verdict.lines)
-                if verdict.hint:
-                    detail["hint"] = verdict.hint
-        if not detail["passed"] and shown:
-            detail["input"] = shown
+        verdicts.append(verdict)
         result.details.append(detail)
+    for case, detail, verdict, answer in zip(cases, result.details, fit_hints(task, verdicts),
+                                             given, strict=True):
+        if verdict.passed:
+            detail["passed"] = True
+            result.passed += 1
+            continue
+        detail["error"] = "; ".join(verdict.lines)
+        if answer is not None:
+            detail["differences"] = list(verdict.lines)
+        if verdict.hint:
+            detail["hint"] = verdict.hint
+        shown = show_input(task, case)
+        if shown:
+            detail["input"] = shown
     result.points = round(task.points * result.passed / max(len(cases), 1), 3)
     failed = [d for d in result.details if not d["passed"]]
     if not failed:
@@ -146,10 +159,32 @@ def score(task: Task, cases: list[Case], answers: dict[str, dict], public: int) 
         result.feedback.append(
             f"{task.name}: {result.passed} of {len(cases)} cases right "
             f"({result.points:g} of {task.points:g} points).")
-        hints: dict[str, int] = {}
-        for d in failed[:3]:
-            result.feedback += _details_lines(d, hints)
+        result.feedback += _failures(failed)
     return result
+
+
+def _failures(failed: list[dict]) -> list[str]:
+    """The feedback lines of the first three failed cases."""
+    hints: dict[str, int] = {}
+    return [line for d in failed[:3] for line in _details_lines(d, hints)]
+
+
+def with_references(own: TaskResult, alt: TaskResult, names: list[str]) -> TaskResult:
+    """The result of a function that did better with the references of ``names`` than
+    with the student's own (see :mod:`.cascade`): ``alt``'s points and cases, and the
+    feedback that says so."""
+    passes = alt.passed == alt.cases
+    which = cascade.with_the_references(names)
+    mine = "yours" if len(names) == 1 else "your own"
+    head = (f"{alt.name}: all {alt.cases} cases right with {which}" if passes else
+            f"{alt.name}: {alt.passed} of {alt.cases} cases right with {which}")
+    feedback = [f"{head} ({alt.points:g} of {alt.max_points:g} points; with {mine}, "
+                f"{own.passed} of {own.cases}).",
+                f"  {cascade.note(alt.name, names, passes=passes)}."]
+    if not passes:
+        feedback += _failures([d for d in alt.details if not d["passed"]])
+    return TaskResult(alt.name, alt.points, alt.max_points, alt.passed, alt.cases, feedback,
+                      alt.details, list(names), own.passed)
 
 
 def grade(path: Path, assignment: str | None = None,
@@ -196,6 +231,9 @@ def grade(path: Path, assignment: str | None = None,
     g.tasks = [score(t, all_cases[t.name], run.answers, len(t.public)) for t in tasks]
     if run.status != "ok":
         g.status = f"{wrong}; {run.status}" if wrong else run.status
+    elif not _with_references(g, cells, tasks, all_cases, limits, hidden):
+        g.status = sandbox.CANCELLED
+        return g
     for err in run.cell_errors[:5]:
         g.notes.append(f"cell {err['cell']} raised {err['error']}")
     if _hit_a_limit(run):
@@ -203,6 +241,47 @@ def grade(path: Path, assignment: str | None = None,
                        "that runs past its time, exits or crashes is skipped and the others "
                        "still count.")
     return g
+
+
+def _with_references(g: Grade, cells: list[str], tasks: list[Task],
+                     all_cases: dict[str, list[Case]], limits: sandbox.Limits | None,
+                     hidden: list[Path]) -> bool:
+    """Grade again, with the references of the graded functions it calls, each function
+    that lost points and calls graded functions that lost points too; keep the better
+    score (see :mod:`.cascade`).  False when grading was cancelled meanwhile.
+
+    Each such function gets a run of its own, after the run that answered every graded
+    function's own cases has ended: the run answers that function's cases only, its
+    library stands in for every graded function but the references shipped (and what
+    they build on, :func:`.cascade.unblocked`), and what it answers counts for that
+    function only, when it does better.
+    """
+    lost = {t.name for t in g.tasks if t.passed < t.cases}
+    functions: dict[str, set[str]] | None = None
+    names = {t.name for t in tasks}
+    for k, task in enumerate(tasks):
+        own = g.tasks[k]
+        if task.name not in lost or not set(cascade.allowed(task, tasks)) & lost:
+            continue
+        if functions is None:  # read the cells only when some function needs it
+            functions = cascade.uses_in_cells(cells, names)
+        callees = cascade.callees(task, tasks, functions.get(task.name, ()), lost)
+        if not callees:
+            continue
+        cases = all_cases[task.name]
+        calls = [{"id": f"{task.name}:{j}", "function": task.name,
+                  "args": [encode(a) for a in c.args]} for j, c in enumerate(cases)]
+        references = [cascade.shipped(t) for t in tasks if t.name in callees]
+        run = sandbox.run(cells, calls, limits or sandbox.Limits(), hidden=list(hidden),
+                          blocked=frozenset(names - cascade.unblocked(callees, tasks)),
+                          references=references)
+        g.seconds = round(g.seconds + run.seconds, 3)
+        if run.status == sandbox.CANCELLED:
+            return False
+        alt = score(task, cases, run.answers, len(task.public))
+        if alt.passed > own.passed:
+            g.tasks[k] = with_references(own, alt, list(callees))
+    return True
 
 
 def _hit_a_limit(run: sandbox.RunResult) -> bool:

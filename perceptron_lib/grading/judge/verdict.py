@@ -11,8 +11,9 @@ import copy
 import hashlib
 import json
 import re
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -153,11 +154,18 @@ def library_hint(error: str) -> str | None:
 # ------------------------------------------------------------------------- one verdict
 @dataclass(frozen=True)
 class Verdict:
-    """What became of one case: passed or not, what differs, and a hint that fits."""
+    """What became of one case: passed or not, what differs, and a hint that fits.
+
+    ``mistakes`` names the known mistakes whose answer this is; their hint is given
+    only when they explain most of the function's failures (:func:`fit_hints`), and
+    ``hint`` holds it then; before, ``hint`` is a hint about this case alone (an input
+    changed in place, a call of the library's version, a kind of answer), or None.
+    """
 
     passed: bool
     lines: tuple[str, ...] = ()
     hint: str | None = None
+    mistakes: tuple[str, ...] = ()
 
 
 _RAISED = object()
@@ -189,8 +197,8 @@ def _wrong_answer(task: Task, mistake: Mistake, case: Case, key: str) -> Any:
     return wrong
 
 
-def matching_hint(task: Task, case: Case, got: Any) -> str | None:
-    """The hint of every known mistake whose answer to ``case`` is ``got`` (chapters 1-7).
+def matching_mistakes(task: Task, case: Case, got: Any) -> tuple[str, ...]:
+    """The known mistakes of ``task`` whose answer to ``case`` is ``got`` (chapters 1-7).
 
     Parameters
     ----------
@@ -203,23 +211,69 @@ def matching_hint(task: Task, case: Case, got: Any) -> str | None:
 
     Returns
     -------
-    str or None
-        The hint of the mistake that returns exactly ``got`` on this case; both hints
-        when two mistakes do; None when no known mistake gives this answer.
+    tuple of str
+        The names of the mistakes that return exactly ``got`` on this case, in the
+        task's order; empty when no known mistake gives this answer.
     """
-    hints: list[str] = []
     key = _case_key(case)
+    names = []
     for m in task.known:
         wrong = _wrong_answer(task, m, case, key)
-        if wrong is _RAISED:
-            continue
-        if (same(task, wrong, got) or alike(wrong, got)) and m.hint not in hints:
-            hints.append(m.hint)
+        if wrong is not _RAISED and (same(task, wrong, got) or alike(wrong, got)):
+            names.append(m.name)
+    return tuple(names)
+
+
+def mistakes_hint(task: Task, names: Sequence[str]) -> str | None:
+    """The hint of the named mistakes: one hint, both hints when two mistakes give the
+    same answer, or None for no mistake."""
+    hints: list[str] = []
+    for name in names:
+        hint = task.mistake(name).hint
+        if hint not in hints:
+            hints.append(hint)
     if not hints:
         return None
     if len(hints) == 1:
         return hints[0]
     return "this is the answer of more than one mistake: " + "; or ".join(hints)
+
+
+def fitting_mistakes(verdicts: Sequence[Verdict]) -> set[str]:
+    """The known mistakes that explain most of the failures: each is the answer of more
+    than half of the failed cases among ``verdicts`` (one function's cases)."""
+    failed = [v for v in verdicts if not v.passed]
+    counts = Counter(name for v in failed for name in set(v.mistakes))
+    return {name for name, n in counts.items() if 2 * n > len(failed)}
+
+
+def fit_hints(task: Task, verdicts: Sequence[Verdict]) -> list[Verdict]:
+    """The verdicts of one function's cases, each with the hint that fits (chapters 1-7).
+
+    A known mistake's hint is given on the cases whose answer is that mistake's only
+    when the mistake explains most (more than half) of the function's failed cases, not
+    when one case happens to equal its answer (a mean of the margins is, on one case,
+    the smallest distance); the other cases keep their own hint.
+
+    Parameters
+    ----------
+    task
+        The graded function.
+    verdicts
+        The verdicts of its cases (:func:`judge`), all those the hint speaks of: the
+        public ones in a check cell, every case in grading.
+
+    Returns
+    -------
+    list of Verdict
+        The same verdicts, in order, with ``hint`` set.
+    """
+    fitting = fitting_mistakes(verdicts)
+    out = []
+    for v in verdicts:
+        names = [n for n in v.mistakes if n in fitting]
+        out.append(replace(v, hint=mistakes_hint(task, names) or v.hint) if names else v)
+    return out
 
 
 def judge(task: Task, case: Case, expected: Any, *, value: Any = None,
@@ -242,9 +296,11 @@ def judge(task: Task, case: Case, expected: Any, *, value: Any = None,
     Returns
     -------
     Verdict
-        Passed or not; the lines saying what differs; a hint only where one fits (the
-        answer of a known mistake, an input changed in place, a call of the library's
-        version, an array of one element where a number belongs).
+        Passed or not; the lines saying what differs; a hint about this case alone
+        where one fits (an input changed in place, a call of the library's version, an
+        array of one element where a number belongs) and the known mistakes whose
+        answer it is, whose hint :func:`fit_hints` gives when they explain most of the
+        function's failures.
     """
     if error is not None:
         # The sandbox's own words (a function not defined, a call stopped at its time
@@ -264,4 +320,4 @@ def judge(task: Task, case: Case, expected: Any, *, value: Any = None,
         return Verdict(False, lines, mutation_hint(task, mutated))
     if differs is None:
         return Verdict(True)
-    return Verdict(False, differs.lines, matching_hint(task, case, value) or differs.hint)
+    return Verdict(False, differs.lines, differs.hint, matching_mistakes(task, case, value))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ..judge.cascade import note
 from ..judge.roster import display_key
 from .htmlkit import Raw, bar, esc, num, page, prose, table
 
@@ -62,6 +63,13 @@ def _function(t: dict) -> str:
     head = (f'<h2 id="fn-{esc(t["name"])}"><code>{esc(t["name"])}</code></h2>\n'
             f"<p>{bar(t['passed'], t['cases'])}{t['passed']} of {t['cases']} cases right: "
             f"{num(graded)} of {num(t['max_points'])} points.</p>")
+    if t.get("with_reference"):
+        names = list(t["with_reference"])
+        yours = " and ".join(f"`{n}`" for n in names)
+        said = note(t["name"], names, passes=t["passed"] == t["cases"])
+        head += (f"\n<p>{prose(said)}. The points are those it earns with the reference; "
+                 f"with your {prose(yours)}, {t.get('own_passed') or 0} of {t['cases']} "
+                 "cases are right.</p>")
     if not failed:
         return head + f'\n<p class="ok">All {t["cases"]} cases right.</p>'
     shown = failed[:SHOWN_FAILURES]

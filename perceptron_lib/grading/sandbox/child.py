@@ -23,8 +23,15 @@ also hold.  This process runs the submission, so the field is only as good as it
 the grader derives what concerns the whole run (its time, its memory, the size of its
 answers) from what it sees itself.
 
+A run that grades a function with the references of the graded functions it calls
+(see :mod:`..judge.cascade`) ships those references in its request: once the cells have
+run, each is defined from its source and bound in the notebook's namespace in place of
+the submission's function of its name, and the calls (the dependent function's cases
+only) run with them.
+
 This file is copied beside ``codec.py`` into the sandbox and run as a script; it
-imports nothing from :mod:`perceptron_lib`.
+imports nothing from :mod:`perceptron_lib` but, in such a run, the library the
+references use (the run's own, in which their functions are real).
 """
 
 from __future__ import annotations
@@ -292,6 +299,35 @@ class Runner:
         self.cell_errors.append({"cell": k + 1, "error": error,
                                  **({"limit": limit} if limit else {})})
 
+    # ---------------------------------------------------------------- the references
+    def bind_references(self) -> None:
+        """Put the references this run ships in place of the submission's functions of
+        the same names, in the notebook's namespace (after the cells, before the calls).
+
+        A reference that cannot be defined is bound as a function that raises, so that
+        the calls that reach it fail and say why.
+        """
+        shipped = self.request.get("references") or []
+        if not shipped:
+            return
+        try:
+            import numpy
+
+            import perceptron_lib
+        except BaseException as exc:  # the cells may have broken the imports
+            numpy = perceptron_lib = None
+            broken = f"{type(exc).__name__}: {exc}"[:300]
+        for ref in shipped:
+            scope = {"__name__": "reference", "np": numpy, "pl": perceptron_lib}
+            try:
+                if perceptron_lib is None:
+                    raise ImportError(broken)
+                exec(compile(ref["source"], f"<reference {ref['name']}>", "exec"), scope)
+                fn = scope[ref["entry"]]
+            except Exception as exc:
+                fn = _unavailable(ref["name"], f"{type(exc).__name__}: {exc}"[:300])
+            self.namespace[ref["name"]] = fn
+
     # ---------------------------------------------------------------- the calls
     def run_calls(self) -> None:
         calls = self.request["calls"]
@@ -366,6 +402,13 @@ class Runner:
                    "dropped": self.captured.dropped})
 
 
+def _unavailable(name: str, why: str):
+    def reference(*args, **kwargs):
+        raise RuntimeError(f"the reference {name} could not be loaded: {why}")
+
+    return reference
+
+
 def _changed(sent, arg) -> bool:
     try:
         return encode(arg) != sent
@@ -394,6 +437,7 @@ def main() -> None:
     signal.signal(signal.SIGALRM, _on_alarm)
     runner.run_cells()
     runner.send({"kind": "cells", "errors": runner.cell_errors[:50]})
+    runner.bind_references()
     runner.run_calls()
     runner.finish()
     os._exit(0)

@@ -379,6 +379,9 @@ def run(
     calls: list[dict],
     limits: Limits | None = None,
     hidden: list[str | Path] = (),
+    *,
+    blocked: frozenset[str] | None = None,
+    references: list[dict] = (),
 ) -> RunResult:
     """Run ``cells`` in the sandbox, then make ``calls`` and collect the answers.
 
@@ -389,11 +392,24 @@ def run(
     are missing.  ``hidden`` names paths that must not be visible to the submission:
     with bubblewrap none is (the sandbox's file system holds only what it needs), and
     without it they are named in the report as visible.
+
+    A run that grades a function with the references of the graded functions it calls
+    (see :mod:`..judge.cascade`) gives ``blocked``, the functions replaced by stand-ins
+    (by default those the calls name; always at least those), and ``references``, the
+    references put in place of the submission's functions of their names once the
+    cells have run (``{"name", "source", "entry"}``, real in this run's library).  A
+    reference is never shipped for a function whose cases the run answers.
     """
     limits = limits or Limits()
     if _cancelled.is_set():
         return RunResult(status=CANCELLED)
-    blocked = frozenset(c["function"] for c in calls)
+    called = frozenset(c["function"] for c in calls)
+    blocked = called if blocked is None else frozenset(blocked)
+    shipped = {r["name"] for r in references}
+    if not called <= blocked or shipped & blocked:
+        raise ValueError("a run blocks every function it calls and ships references of "
+                         f"others only (calls {sorted(called)}, blocked {sorted(blocked)}, "
+                         f"references {sorted(shipped)})")
     build = _build(blocked)
     how = mode()
     uid = _take_uid() if how == "bwrap-root" else None
@@ -401,6 +417,7 @@ def run(
         "cells": cells,
         "cell_seconds": limits.cell_seconds,
         "calls": [{**c, "seconds": limits.call_seconds} for c in calls],
+        **({"references": list(references)} if references else {}),
     })
     read_fd, write_fd = os.pipe()
     t0 = time.perf_counter()
