@@ -36,7 +36,7 @@ def run_folder(tmp_path, submissions: dict, extra_args=()):
     out = tmp_path / "out"
     assert grade_folder([str(folder), "--out", str(out), "--workers", "2",
                          "--wall-seconds", "8", *extra_args]) == 0
-    with open(out / "grades.csv") as fh:
+    with open(out / "grades.csv", encoding="utf-8-sig") as fh:
         rows = {r["student"]: r for r in csv.DictReader(fh)}
     results = json.loads((out / "results.json").read_text())
     return rows, results, out
@@ -124,7 +124,7 @@ def test_reordered_deleted_and_markdown_cells(tmp_path):
     notebook(folder / "markdown.ipynb", [head, defs[0], defs[1]], markdown=[defs[2]])
     out = tmp_path / "out"
     assert grade_folder([str(folder), "--out", str(out), "--workers", "2"]) == 0
-    with open(out / "grades.csv") as fh:
+    with open(out / "grades.csv", encoding="utf-8-sig") as fh:
         rows = {r["student"]: r for r in csv.DictReader(fh)}
     assert float(rows["reordered"]["total"]) == MAX
     assert float(rows["deleted"]["perceptron"]) == 0 and float(rows["deleted"]["update"]) == 3
@@ -227,7 +227,7 @@ def test_the_course_notebooks_solutions_full_marks_exercises_zero(tmp_path):
                                                          .read_bytes())
     out = tmp_path / "out"
     assert grade_folder([str(folder), "--out", str(out), "--workers", "2"]) == 0
-    with open(out / "grades.csv") as fh:
+    with open(out / "grades.csv", encoding="utf-8-sig") as fh:
         rows = {r["student"]: r for r in csv.DictReader(fh)}
     for name in names:
         best = sum(t.points for t in ASSIGNMENTS[name])

@@ -45,7 +45,7 @@ def run(args: list) -> tuple[int, str, str]:
 
 
 def totals(out: Path) -> dict[str, dict]:
-    with open(out / "grades.csv", encoding="utf-8") as fh:
+    with open(out / "grades.csv", encoding="utf-8-sig") as fh:
         return {r["student"]: r for r in csv.DictReader(fh)}
 
 

@@ -223,7 +223,7 @@ def test_end_to_end_through_the_grader(tmp_path):
         nbformat.write(nb, str(folder / f"{student}.ipynb"))
     out = tmp_path / "out"
     assert grade_folder([str(folder), "--out", str(out), "--workers", "2"]) == 0
-    with open(out / "grades.csv") as fh:
+    with open(out / "grades.csv", encoding="utf-8-sig") as fh:
         rows = {r["student"]: r for r in csv.DictReader(fh)}
     for student, (_, function, entry) in students.items():
         points = find_task(function)[1].points

@@ -37,8 +37,9 @@ SYSTEMS = ["canvas", "moodle", "gradescope"]
 
 def cells(path: Path) -> list[list]:
     """The file's rows as a spreadsheet meets them: quoted cells as text, the others as
-    numbers (a cell that is neither makes the reading fail)."""
-    with open(path, newline="", encoding="utf-8") as fh:
+    numbers (a cell that is neither makes the reading fail); a byte-order mark is
+    dropped, as a spreadsheet drops it."""
+    with open(path, newline="", encoding="utf-8-sig") as fh:
         return list(csv.reader(fh, quoting=csv.QUOTE_NONNUMERIC))
 
 
@@ -67,12 +68,12 @@ def assert_no_formula(path: Path) -> list[list]:
                 assert not c.startswith(csvsafe.DANGEROUS), (path.name, c)
             else:
                 assert isinstance(c, float) and math.isfinite(c), (path.name, c)
-    assert formulas_in(path.read_text(encoding="utf-8")) == [], path.name
+    assert formulas_in(path.read_text(encoding="utf-8-sig")) == [], path.name
     return rows
 
 
 def read_back(path: Path) -> list[dict[str, str]]:
-    with open(path, newline="", encoding="utf-8") as fh:
+    with open(path, newline="", encoding="utf-8-sig") as fh:
         return list(csvsafe.dict_reader(fh))
 
 

@@ -205,7 +205,7 @@ def test_the_command_exports_on_canvass_points_and_says_so(canvas_class):
     points_row, *rows = read_rows(base / "out" / "export-canvas.csv")
     assert points_row["Perceptron 1 (5521)"] == "100"
     exported = {r["ID"]: float(r["Perceptron 1 (5521)"]) for r in rows}
-    with open(base / "out" / "grades.csv", encoding="utf-8") as fh:
+    with open(base / "out" / "grades.csv", encoding="utf-8-sig") as fh:
         graded = {r["id"]: float(r["total"]) for r in csv.DictReader(fh)}
     assert exported["42"] == 100 and graded["42"] == 9
     assert exported["43"] == pytest.approx(graded["43"] * 100 / 9, abs=0.001)

@@ -476,9 +476,9 @@ def grade_records(draw) -> dict:
 def test_the_gradebook_writes_any_records_safely_and_reads_back(grades):
     with scratch() as out:
         gradebook.write_gradebook(out, grades, isolation={})
-        text = (out / "grades.csv").read_text(encoding="utf-8")
+        text = (out / "grades.csv").read_text(encoding="utf-8-sig")
         assert formulas_in(text) == []
-        with open(out / "grades.csv", newline="", encoding="utf-8") as fh:
+        with open(out / "grades.csv", newline="", encoding="utf-8-sig") as fh:
             rows = list(csvsafe.dict_reader(fh))
         results = json.loads((out / "results.json").read_text(encoding="utf-8"))
     assert results["grades"] == json.loads(json.dumps(grades))

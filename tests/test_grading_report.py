@@ -9,6 +9,7 @@ with no submission; an adjustments file changes three grades.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import csv
 import hashlib
@@ -22,7 +23,7 @@ from grading_class import CLASS_60, PLANTED, html_tables, make_class, student, w
 
 from perceptron_lib.grading.__main__ import main as grade_folder
 from perceptron_lib.grading.assignments import ASSIGNMENTS
-from perceptron_lib.grading.outputs import classstats
+from perceptron_lib.grading.outputs import classstats, csvsafe, gradebook
 from perceptron_lib.grading.outputs.exports import MOODLE
 from perceptron_lib.grading.outputs.htmlkit import num
 
@@ -54,7 +55,7 @@ def graded(tmp_path_factory):
     code, printed, errors = run(args)
     assert code == 0, errors
     out = base / "out"
-    with open(out / "grades.csv", encoding="utf-8") as fh:
+    with open(out / "grades.csv", encoding="utf-8-sig") as fh:
         rows = {f"{r['student']} ({r['id']})": r for r in csv.DictReader(fh)}
     return {"base": base, "out": out, "who": who, "printed": printed, "args": args,
             "rows": rows, "results": json.loads((out / "results.json").read_text()),
@@ -281,7 +282,7 @@ def test_a_rerun_takes_the_grades_from_the_cache_and_keeps_the_adjustments(grade
     code, printed, _ = run(graded["args"])
     assert code == 0
     assert "60 submissions: 0 to grade, 60 unchanged" in printed
-    with open(graded["out"] / "grades.csv", encoding="utf-8") as fh:
+    with open(graded["out"] / "grades.csv", encoding="utf-8-sig") as fh:
         again = {f"{r['student']} ({r['id']})": r for r in csv.DictReader(fh)}
     assert {k: r["total"] for k, r in again.items()} == \
         {k: r["total"] for k, r in graded["rows"].items()}
@@ -322,3 +323,15 @@ def test_histogram_bins_hold_every_total_once():
 ])
 def test_failures_are_named_by_what_went_wrong(detail, expected):
     assert classstats.failure(detail) == expected
+
+
+# ------------------------------------------------------------------ grades.csv
+def test_grades_csv_starts_with_one_byte_order_mark_and_reads_back(tmp_path):
+    g = {"student": "Zoë Ångström", "student_id": "7", "assignment": "01_algorithm",
+         "status": "ok", "tasks": [], "total": 0.0, "max": 9.0, "warnings": [], "notes": []}
+    gradebook.write_csv(tmp_path / "grades.csv", [g])
+    data = (tmp_path / "grades.csv").read_bytes()
+    assert data.startswith(codecs.BOM_UTF8) and data.count(codecs.BOM_UTF8) == 1
+    with open(tmp_path / "grades.csv", newline="", encoding="utf-8-sig") as fh:
+        (row,) = csvsafe.dict_reader(fh)
+    assert row["student"] == "Zoë Ångström" and row["id"] == "7"

@@ -70,7 +70,7 @@ def _grade(tmp_path: Path, attackers: dict[str, list[str]], workers: int = 2):
     code = grade_folder([str(folder), "--out", str(out), "--workers", str(workers),
                          "--wall-seconds", "30"])
     assert code == 0
-    with open(out / "grades.csv") as fh:
+    with open(out / "grades.csv", encoding="utf-8-sig") as fh:
         rows = {r["student"]: r for r in csv.DictReader(fh)}
     assert float(rows["zz_honest"]["total"]) == MAX, rows["zz_honest"]
     assert rows["zz_honest"]["status"] == "ok"
@@ -362,7 +362,7 @@ def test_chapter_7s_library_answers_are_out_of_reach(tmp_path):
         nbformat.write(nb, str(folder / f"{name}.ipynb"))
     out = tmp_path / "out"
     assert grade_folder([str(folder), "--out", str(out), "--workers", "2"]) == 0
-    with open(out / "grades.csv") as fh:
+    with open(out / "grades.csv", encoding="utf-8-sig") as fh:
         rows = {r["student"]: r for r in csv.DictReader(fh)}
     tasks = ASSIGNMENTS["07_beyond"]
     assert float(rows["zz_honest"]["total"]) == sum(t.points for t in tasks), rows["zz_honest"]

@@ -24,6 +24,10 @@ HEAD = ["student", "id", "assignment"]
 TAIL = ["total", "max", "status", "notes", "file"]
 #: Columns added before ``total`` when a person adjusted grades (see :mod:`.adjustments`).
 ADJUSTED = ["graded", "adjustment"]
+#: The byte-order mark ``grades.csv`` starts with: without it, Excel reads a CSV file in
+#: the machine's legacy code page and shows ``Ã©`` for ``é``.  Read the file back with
+#: ``encoding="utf-8-sig"``, which drops it.
+BOM = "\ufeff"
 #: Characters kept as they are in a feedback file's name.
 NAME_CHARS = set(" -_.()")
 #: The longest readable part of a feedback file's name, in UTF-8 bytes.
@@ -109,11 +113,13 @@ def write_csv(path: Path, grades: list[dict]) -> None:
     With adjustments, ``graded`` (the grader's total) and ``adjustment`` (what a person
     added) come before ``total``, which includes it.  Written whole or not at all, and
     safe to open in a spreadsheet (:mod:`.csvsafe`: the text a student chose never
-    becomes a formula, points stay numbers; :func:`.csvsafe.dict_reader` reads it back).
+    becomes a formula, points stay numbers; :func:`.csvsafe.dict_reader` reads it back),
+    starting with a byte-order mark (:data:`BOM`) so that Excel reads it as UTF-8.
     """
     names = function_columns(grades)
     adjusted = any(g.get("adjustments") for g in grades)
     with outdir.replacing(path, newline="") as fh:
+        fh.write(BOM)
         writer = csvsafe.writer(fh)
         writer.writerow([*HEAD, *names, *(ADJUSTED if adjusted else []), *TAIL])
         for g in sorted(grades, key=lambda g: (*identity(g), g["assignment"] or "")):
