@@ -18,7 +18,7 @@ from .. import sandbox
 from ..assignments import ASSIGNMENTS
 from ..judge.grade import grader_sha256
 from ..judge.records import display, identity, record  # noqa: F401  (re-exported)
-from . import csvsafe, outdir
+from . import csvsafe, feedback_zip, outdir, stale
 
 HEAD = ["student", "id", "assignment"]
 TAIL = ["total", "max", "status", "notes", "file"]
@@ -167,8 +167,10 @@ def write_results(path: Path, grades: list[dict], refused: Iterable[str] = (),
 def write_gradebook(out: Path, grades: list[dict], refused: Iterable[str] = (),
                     isolation: dict | None = None, similar: list[dict] | None = None,
                     extra: dict | None = None,
-                    before_results: Callable[[], None] | None = None) -> None:
-    """Write ``feedback/*``, ``grades.csv`` and ``results.json`` into ``out``.
+                    before_results: Callable[[], None] | None = None) -> list[str]:
+    """Write ``feedback/*``, ``grades.csv``, the platforms' feedback zips and
+    ``results.json`` into ``out``, and remove the files of the last run that this run
+    does not write again.
 
     Every file is written whole or not at all (:mod:`.outdir`), and ``results.json``
     last, so that an interrupted run leaves each file as the last run or this one wrote
@@ -187,18 +189,36 @@ def write_gradebook(out: Path, grades: list[dict], refused: Iterable[str] = (),
         What the sandbox isolated (:func:`.sandbox.isolation_report`) and the similar
         graded functions (:func:`.similarity.find_similar`), for ``results.json``.
     extra
-        More entries for ``results.json`` (it may be filled by ``before_results``).
+        More entries for ``results.json`` (it may be filled by ``before_results``; its
+        ``exports``, :meth:`.exports.Export.record` each, say which export files this
+        run wrote).  ``feedback_zips`` (:mod:`.feedback_zip`) and ``removed`` (the
+        files of the last run removed) are added.
     before_results
-        Called after the feedback and ``grades.csv``, before ``results.json`` (to write
-        the report and the exports).
+        Called after the feedback, ``grades.csv`` and the zips, before ``results.json``
+        (to write the report and the exports).
+
+    Returns
+    -------
+    list of str
+        The files of the last run removed (:mod:`.stale`), relative to ``out``.
     """
     out.mkdir(parents=True, exist_ok=True)
     outdir.remove_leftovers([out, out / "feedback"])
+    extra = {} if extra is None else extra
+    before = stale.recorded(out)
     names = write_feedback(out / "feedback", grades)
     for g in grades:
         g["feedback"] = f"feedback/{names[identity(g)]}"
         g["feedback_html"] = f"feedback/{html_name(names[identity(g)])}"
     write_csv(out / "grades.csv", grades)
+    zips = feedback_zip.write_zips(out, grades, {identity(g): feedback_text(g) for g in grades})
+    extra["feedback_zips"] = [z.record() for z in zips]
     if before_results is not None:
         before_results()
+    written = {f for g in grades for f in (g["feedback"], g["feedback_html"])}
+    written |= {z.file for z in zips}
+    written |= {e.get("file", "") for e in extra.get("exports", []) if e.get("written", True)}
+    removed = stale.remove(out, before, written)
+    extra["removed"] = removed
     write_results(out / "results.json", grades, refused, isolation, similar, extra)
+    return removed
