@@ -17,8 +17,11 @@ from collections.abc import Iterable
 from ..assignments import ASSIGNMENTS
 
 #: The statuses in the order the report lists them; anything else keeps its first words.
-STATUS_KINDS = ("ok", "wrong assignment", "timeout", "crashed", "not a notebook",
-                "no notebook", "no assignment", "grader error")
+STATUS_KINDS = ("ok", "wrong assignment", "timeout", "memory", "crashed", "not a notebook",
+                "no notebook", "several notebooks", "no assignment", "grader error")
+#: The label of a failure that is none of the kinds :func:`failure` knows; what it said
+#: is in :func:`failures_by_student`.
+OTHER = "another failure (see the failures student by student)"
 
 _FAILURES = [
     (re.compile(r"^no function named \S+"), "the function is not defined"),
@@ -27,9 +30,16 @@ _FAILURES = [
     (re.compile(r"^called exit"), "called exit()"),
     (re.compile(r"^no answer"), "no answer (the run stopped before this case)"),
     (re.compile(r"^unencodable answer"), "returned something that is not a value to compare"),
+    (re.compile(r"^the answer could not be compared"), "an answer of the wrong kind"),
+    (re.compile(r"^the answer is right, but your function changed"),
+     "a right answer, but an argument changed in place"),
 ]
 _STOPPED = re.compile(r"^stopped: (.*?)(?: \(|$)")
-_RAISED = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt))\b")
+_RAISED = re.compile(r"^(?:your function raised )?([A-Za-z_][\w.]*(?:Error|Exception|Exit|"
+                     r"Interrupt|Warning))\b")
+_WRONG = re.compile(r"^(?:[\w ]+: )?expected ")
+#: The labels of :func:`failure` whose case's own words say more (the error's message).
+_TELLING = ("raised ", "stopped: ", OTHER)
 
 
 def status_kind(status: str) -> str:
@@ -51,6 +61,8 @@ def status_kind(status: str) -> str:
         return "timeout"
     if s.startswith(("not a readable notebook", "not a notebook", "unreadable file")):
         return "not a notebook"
+    if s.startswith("several notebooks"):
+        return "several notebooks"
     if s.startswith(("no notebook", "refused")):
         return "no notebook"
     if s.startswith(("no assignment", "unknown assignment")):
@@ -172,7 +184,9 @@ def functions(records: list[dict], assignment: str) -> list[dict]:
 
 def failure(detail: dict) -> tuple[bool, str]:
     """What a failed case says: (True, the hint) for a known mistake, else (False, the kind
-    of failure: not defined, not written yet, timed out, raised ValueError...)."""
+    of failure: not defined, not written yet, timed out, raised ValueError, a wrong
+    answer...; :data:`OTHER` for anything else).  The kinds are few, so that a table of
+    them never repeats one failure case after case."""
     if detail.get("hint"):
         return True, str(detail["hint"])
     error = str(detail.get("error", ""))
@@ -185,9 +199,14 @@ def failure(detail: dict) -> tuple[bool, str]:
     raised = _RAISED.match(error)
     if raised:
         return False, f"raised {raised[1].rsplit('.', 1)[-1]}"
-    if error.startswith("expected"):
+    if _WRONG.match(error):
         return False, "a wrong answer that is none of the known mistakes"
-    return False, error[:80] or "failed"
+    return False, OTHER if error else "failed"
+
+
+def said(detail: dict) -> str:
+    """What a failed case's error says, without the grader's ``your function raised``."""
+    return str(detail.get("error", "")).removeprefix("your function raised ")
 
 
 def mistakes(records: list[dict]) -> list[dict]:
@@ -221,6 +240,40 @@ def mistakes(records: list[dict]) -> list[dict]:
         out.append(entry)
     return sorted(out, key=lambda e: (-e["students"], -e["cases"], e["assignment"] or "",
                                       e["function"], e["what"]))
+
+
+def failures_by_student(records: list[dict]) -> list[dict]:
+    """The failures that are no known mistake, student by student.
+
+    Returns
+    -------
+    list of dict
+        One per student with such failures, sorted: ``student`` (``Name (id)``),
+        ``assignment``, ``cases`` (failed cases in all) and ``items``, one per function
+        and kind of failure: ``function``, ``what`` (:func:`failure`'s kind), ``cases``
+        and ``example`` (what the first such case said, where it says more than the
+        kind: an error's message; else ``""``).
+    """
+    out = []
+    for g in records:
+        items: dict[tuple[str, str], dict] = {}
+        for t in g.get("tasks", []):
+            for d in t.get("details", []):
+                if d.get("passed"):
+                    continue
+                known, what = failure(d)
+                if known:
+                    continue
+                item = items.setdefault((t["name"], what), {
+                    "function": t["name"], "what": what, "cases": 0,
+                    "example": said(d) if what.startswith(_TELLING) else ""})
+                item["cases"] += 1
+        if items:
+            out.append({"student": g["student"] + (f" ({g['student_id']})"
+                                                   if g.get("student_id") else ""),
+                        "assignment": g["assignment"], "items": list(items.values()),
+                        "cases": sum(i["cases"] for i in items.values())})
+    return sorted(out, key=lambda e: (e["student"], e["assignment"] or ""))
 
 
 def slowest(records: list[dict], n: int = 10) -> list[dict]:

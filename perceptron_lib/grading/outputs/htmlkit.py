@@ -52,6 +52,9 @@ caption { text-align: left; font-weight: 600; padding: .25rem 0 .5rem; }
 th, td { text-align: left; vertical-align: top; padding: .35rem .6rem;
   border-bottom: 1px solid var(--line); }
 thead th { border-bottom: 2px solid var(--line); }
+tbody th { font-weight: 600; }
+td ul { margin: 0; padding-left: 1.1rem; }
+.attention li { margin: .35rem 0; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.wrap { overflow-wrap: anywhere; min-width: 12rem; }
 .rate { white-space: nowrap; font-variant-numeric: tabular-nums; }
@@ -107,6 +110,36 @@ def prose(text: str) -> Raw:
     return Raw(re.sub(r"`([^`]+)`", r"<code>\1</code>", esc(text)))
 
 
+def shorten(text: str, limit: int = 80) -> str:
+    """``text`` on one line, cut at a word boundary before ``limit`` characters with an
+    ellipsis: never in the middle of a word (a run of letters and digits), even when
+    the first word alone is longer than ``limit`` (it is then kept whole).
+
+    >>> shorten("index 5 is out of bounds for axis 0 with size 5", 30)
+    'index 5 is out of bounds for…'
+    >>> shorten("expected [0.5, 1.25, -2.0], got [0.5, 1.0, -2.0]", 22)
+    'expected [0.5, 1.25…'
+    >>> shorten("short"), shorten("Pneumonoultramicroscopic silicovolcano", 10)
+    ('short', 'Pneumonoultramicroscopic…')
+    """
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+
+    def boundary(k: int) -> bool:  # between text[k - 1] and text[k]
+        return not (text[k - 1].isalnum() and text[k].isalnum())
+
+    spaces = [k for k in range(limit, limit // 2, -1) if text[k] == " "]
+    edges = [k for k in range(limit, 0, -1) if boundary(k)]
+    if spaces:
+        cut = spaces[0]
+    elif edges:
+        cut = edges[0]
+    else:  # the first word is longer than the limit: keep it whole
+        cut = next((k for k in range(limit, len(text)) if boundary(k)), len(text))
+    return text[:cut].rstrip(" ,;:-([{") + "…"
+
+
 def count(n: int, word: str, words: str = "") -> str:
     """``1 student``, ``2 students`` (``words`` for an irregular plural).
 
@@ -154,19 +187,26 @@ def rate(part: int, whole: int) -> Raw:
 
 
 def table(caption: str, headers: Sequence[str], rows: Iterable[Sequence[object]],
-          numeric: Iterable[int] = (), wrap: Iterable[int] = (), label: str = "") -> str:
+          numeric: Iterable[int] = (), wrap: Iterable[int] = (), label: str = "",
+          row_headers: bool = False) -> str:
     """A table in a scrolling region (keyboard-focusable, named by ``label`` or the
     caption).  ``numeric`` and ``wrap`` are the indexes of right-aligned columns and of
-    columns of long text."""
+    columns of long text; with ``row_headers``, each row's first cell is the header of
+    its row (``<th scope="row">``), as a student's name is."""
     numeric, wrap = set(numeric), set(wrap)
 
     def cls(k: int) -> str:
         names = [n for n, s in (("num", numeric), ("wrap", wrap)) if k in s]
         return f' class="{" ".join(names)}"' if names else ""
 
+    def cell(k: int, c: object) -> str:
+        if k == 0 and row_headers:
+            return f'<th scope="row"{cls(k)}>{esc(c)}</th>'
+        return f"<td{cls(k)}>{esc(c)}</td>"
+
     head = "".join(f'<th scope="col"{cls(k)}>{esc(h)}</th>' for k, h in enumerate(headers))
-    body = "\n".join("<tr>" + "".join(f"<td{cls(k)}>{esc(c)}</td>" for k, c in enumerate(r))
-                     + "</tr>" for r in rows)
+    body = "\n".join("<tr>" + "".join(cell(k, c) for k, c in enumerate(r)) + "</tr>"
+                     for r in rows)
     return (f'<div class="scroll" role="region" tabindex="0" '
             f'aria-label="{esc(label or caption)}">\n<table>\n<caption>{esc(caption)}</caption>\n'
             f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>\n</div>")

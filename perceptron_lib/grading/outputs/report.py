@@ -3,16 +3,26 @@
 One self-contained page (see :mod:`.htmlkit`) that shows an instructor at a glance how
 the class did and what to look at:
 
+- first, what needs a person (:mod:`.attention`): the grader's errors, files refused
+  or unreadable, notebooks of another assignment, submissions stopped by a limit,
+  students with several notebooks, the roster's loose ends, students left out of an
+  export or a feedback zip...; each item names its students and links to the details;
+- a row per student (:mod:`.report_students`): the name (the roster's when a row
+  matched), the id, the total, the status, whether late, the adjustments, and a link to
+  the feedback page;
 - the scores of each assignment (a histogram, with its numbers), mean and median;
 - per graded function, the share of students with every case right, and per case the
   share that passed it;
 - the most common mistakes, named by the hints the feedback gives, with how many
   students made each and who; then the other failures (a function not defined, not
-  written yet, raising an error, a wrong answer that is no known mistake);
+  written yet, raising an error, a wrong answer that is no known mistake), by kind and
+  student by student, each kind once per student with its number of cases, and what a
+  case said cut at a word boundary;
 - every submission that did not finish normally (a timeout, a crash, a file that is
   not a notebook...), with its status, and the slowest submissions;
 - the adjustments made by a person and the late policy, the roster's unmatched rows
-  and submissions, the export files and whom they leave out;
+  and submissions, the export files and whom they leave out, the platforms' feedback
+  zips (:mod:`.feedback_zip`) and whom they leave out;
 - the graded functions that are the same across students (never used in scores).
 
 The numbers come from :mod:`.classstats`.
@@ -25,10 +35,11 @@ from datetime import datetime
 from pathlib import Path
 
 from ..judge.adjustments import AdjustmentFile
-from ..judge.late import LatePolicy
+from ..judge.late import CANVAS_LATE, LatePolicy
+from ..judge.records import identity
 from ..judge.roster import Roster, RosterMatch, display_key
+from . import attention, feedback_zip, outdir
 from . import classstats as cs
-from . import outdir
 from .exports import Export
 from .htmlkit import (
     Raw,
@@ -42,12 +53,16 @@ from .htmlkit import (
     percent,
     prose,
     rate,
+    shorten,
     table,
 )
+from .report_students import students_table
 
 #: How many students a "who" list of the report names before it counts the rest.
 WHO_SHOWN = 60
 SLOWEST = 10
+#: How long what a failed case said may be in the report (cut at a word boundary).
+SAID_SHOWN = 80
 
 
 @dataclass
@@ -82,13 +97,15 @@ class _Links:
         href = self.pages.get(who)
         return Raw(f'<a href="{esc(href)}">{esc(who)}</a>' if href else esc(who))
 
+    def names(self, who: list[str]) -> str:
+        """The first :data:`WHO_SHOWN` of ``who`` as links, then how many more."""
+        shown = ", ".join(self(w) for w in who[:WHO_SHOWN])
+        return shown + (f" and {len(who) - WHO_SHOWN} more" if len(who) > WHO_SHOWN else "")
+
     def many(self, who: list[str], noun: str = "student") -> Raw:
         """A count that opens onto the names (the first :data:`WHO_SHOWN` of them)."""
-        shown = ", ".join(self(w) for w in who[:WHO_SHOWN])
-        if len(who) > WHO_SHOWN:
-            shown += f" and {len(who) - WHO_SHOWN} more"
-        count = f"{len(who)} {noun}{'s' * (len(who) != 1)}"
-        return Raw(f"<details><summary>{count}</summary><p>{shown}</p></details>")
+        said = count(len(who), noun)
+        return Raw(f"<details><summary>{said}</summary><p>{self.names(who)}</p></details>")
 
 
 def _section(ident: str, title: str, body: str) -> str:
@@ -102,6 +119,33 @@ def _cards(items: list[tuple[str, str]]) -> str:
 
 
 # ------------------------------------------------------------------ sections
+def _attention(records: list[dict], info: RunInfo, links: _Links,
+               zips: list[feedback_zip.Planned]) -> str:
+    found = attention.items(records, info.refused, info.matched, info.exports, zips,
+                            info.late)
+    if not found:
+        return _section("attention", "Needs attention",
+                        "<p>Nothing needs a person: every submission was graded normally, "
+                        "and every student is in the files written.</p>")
+    lines = []
+    for item in found:
+        n = len(item.who) + len(item.files)
+        head = f'<a href="#{item.section}">{esc(item.what)}</a>' + (f" ({n})" if n else "")
+        names = links.names(item.who) if item.who else ""
+        files = ", ".join(esc(f) for f in item.files)
+        rest = "; ".join(x for x in (names, files) if x)
+        lines.append(f"<li>{head}{': ' + rest if rest else ''}</li>")
+    return _section("attention", "Needs attention",
+                    f'<ul class="attention">{"".join(lines)}</ul>')
+
+
+def _students(records: list[dict], info: RunInfo) -> str:
+    body = ["<p>The name is the roster's where a roster row matched the submission. The "
+            "feedback page is what the student reads.</p>",
+            students_table(records, info.matched, info.late)]
+    return _section("students", "Students", "\n".join(body))
+
+
 def _summary(records: list[dict], info: RunInfo) -> str:
     kinds = cs.statuses(records)
     ok = dict(kinds).get("ok", 0)
@@ -191,7 +235,24 @@ def _mistakes(records: list[dict], links: _Links) -> str:
         body.append(table("Other failures, the most common first",
                           ["What went wrong", "Function", "Students", "Failed cases", "Who"],
                           other, numeric=[3], wrap=[0]))
+    each = cs.failures_by_student(records)
+    if each:
+        body.append(table("Other failures, student by student",
+                          ["Student", "Failed cases", "What went wrong"],
+                          [(links(e["student"]), e["cases"], _failed(e["items"]))
+                           for e in each], numeric=[1], wrap=[2], row_headers=True))
     return _section("mistakes", "Common mistakes", "\n".join(body))
+
+
+def _failed(items: list[dict]) -> Raw:
+    """A student's failures that are no known mistake: one line per function and kind."""
+    lines = []
+    for i in items:
+        said = (f": <q>{esc(shorten(i['example'], SAID_SHOWN))}</q>"
+                if i["example"] else "")
+        lines.append(f"<li><code>{esc(i['function'])}</code>: {esc(i['what'])} "
+                     f"({count(i['cases'], 'case')}){said}</li>")
+    return Raw(f"<ul>{''.join(lines)}</ul>")
 
 
 def _unfinished(records: list[dict], info: RunInfo, links: _Links) -> str:
@@ -226,12 +287,7 @@ def _adjustments(records: list[dict], info: RunInfo, links: _Links) -> str:
                     f"SHA-256 <code>{esc(info.adjustments.sha256)}</code>: "
                     f"{len(info.adjustments.rows)} rows.</p>")
     if info.late is not None:
-        late = sum(bool(info.late.days_late(k)) for k in info.late.times)
-        body.append(f"<p>Late policy: {esc(info.late.describe())}; times from "
-                    f"<code>{esc(info.late.times_file)}</code>. {late} late submission"
-                    f"{'s' * (late != 1)}; {len(info.late.unknown)} student"
-                    f"{'s' * (len(info.late.unknown) != 1)} without a time (not "
-                    "penalised).</p>")
+        body.append(_late(records, info.late))
     if rows:
         body.append(table("Adjustments applied after grading", ["Student", "Function",
                           "Points", "Reason", "From"], rows, numeric=[2], wrap=[3]))
@@ -243,6 +299,47 @@ def _adjustments(records: list[dict], info: RunInfo, links: _Links) -> str:
                     + ", ".join(f"{links(_who(g))} ({num(g['total'])} of {num(g['max'])})"
                                 for g in odd) + ".</p>")
     return _section("adjustments", "Adjustments", "\n".join(body))
+
+
+def _late(records: list[dict], late: LatePolicy) -> str:
+    """The late policy in a paragraph: where the times come from, how many were late."""
+    days = {identity(g): late.days_late(identity(g), g) for g in records}
+    marked = [g for g in records if CANVAS_LATE in g.get("warnings", [])
+              and identity(g) not in late.times and days[identity(g)]]
+    source = (f"times from <code>{esc(late.times_file)}</code>" if late.times_file
+              else "no file of times")
+    if late.extensions_file:
+        source += f", extensions from <code>{esc(late.extensions_file)}</code>"
+    unknown = [k for k in late.unknown if not days.get(k)]
+    return (f"<p>Late policy: {esc(late.describe())}; {source}. "
+            f"{count(sum(bool(d) for d in days.values()), 'late submission')}"
+            + (f" ({len(marked)} of them marked LATE by Canvas, with no time known: "
+               "a started day each)" if marked else "")
+            + f"; {count(len(unknown), 'student')} without a time (not penalised)"
+            + (f"; {count(len(late.extensions), 'extension')}" if late.extensions else "")
+            + '. The table of <a href="#students">students</a> says who was late and by how '
+              "much.</p>")
+
+
+def _platforms(zips: list[feedback_zip.Planned], links: _Links) -> str:
+    if not zips:
+        return _section("platforms", "Feedback for the platforms",
+                        "<p>No feedback zip: no notebook came in Moodle's or Canvas's "
+                        "download, whose file names carry the ids the platforms' imports "
+                        "match. The feedback pages can be mailed as they are.</p>")
+    how = {"moodle": "in Moodle, the assignment's grading page, \u201cUpload multiple "
+                     "feedback files in a zip\u201d",
+           "canvas": "in Canvas, the assignment's \u201cRe-Upload Submissions\u201d (each "
+                     "file becomes a comment on the student's submission)"}
+    body = [table("Feedback zips to upload", ["File", "Students", "Left out", "Upload it"],
+                  [(Raw(f'<a href="{esc(z.file)}">{esc(z.file)}</a>'), len(z.members),
+                    len(z.left_out), how[z.platform]) for z in zips],
+                  numeric=[1, 2], wrap=[3])]
+    left = [(z.file, links(display_key(k)), why) for z in zips for k, why in z.left_out]
+    if left:
+        body.append(table("Students not in a feedback zip", ["File", "Student", "Why"], left,
+                          wrap=[2]))
+    return _section("platforms", "Feedback for the platforms", "\n".join(body))
 
 
 def _roster(info: RunInfo, links: _Links) -> str:
@@ -300,15 +397,17 @@ def _similar(info: RunInfo, links: _Links) -> str:
 
 
 # ------------------------------------------------------------------ the page
-SECTIONS = [("summary", "Summary"), ("scores", "Scores"), ("functions", "Functions and cases"),
+SECTIONS = [("attention", "Needs attention"), ("students", "Students"),
+            ("summary", "Summary"), ("scores", "Scores"), ("functions", "Functions and cases"),
             ("mistakes", "Common mistakes"), ("unfinished", "Did not finish"),
             ("adjustments", "Adjustments"), ("roster", "Roster"), ("exports", "Exports"),
-            ("similar", "Similar functions")]
+            ("platforms", "Feedback zips"), ("similar", "Similar functions")]
 
 
 def report_html(records: list[dict], info: RunInfo) -> str:
     """The whole report page for the records of a run (adjustments applied)."""
     links = _Links(records)
+    zips = feedback_zip.plan(records)
     present = cs.assignments(records)
     title = f"Class report: {', '.join(present) or 'no assignment'}"
     nav = "".join(f'<li><a href="#{k}">{esc(v)}</a></li>' for k, v in SECTIONS)
@@ -319,12 +418,13 @@ def report_html(records: list[dict], info: RunInfo) -> str:
     scores = "\n".join(_scores(records, a, k) for k, a in enumerate(present)) or \
         "<p>No submission named an assignment of the course.</p>"
     functions = "\n".join(_functions(records, a) for a in present)
-    main = "\n".join([_summary(records, info), _section("scores", "Scores", scores),
+    main = "\n".join([_attention(records, info, links, zips), _students(records, info),
+                      _summary(records, info), _section("scores", "Scores", scores),
                       _section("functions", "Functions and cases", functions or
                                "<p>Nothing was graded.</p>"),
                       _mistakes(records, links), _unfinished(records, info, links),
                       _adjustments(records, info, links), _roster(info, links),
-                      _exports(info), _similar(info, links)])
+                      _exports(info), _platforms(zips, links), _similar(info, links)])
     sandbox = (info.isolation or {}).get("sandbox", "")
     foot = (f"<footer><p>Grader SHA-256 {esc(_grader_hash(records))}"
             + (f"; sandbox: {esc(sandbox)}" if sandbox else "")
@@ -361,5 +461,12 @@ def summary_lines(records: list[dict], info: RunInfo, report: Path) -> list[str]
     adjusted = sum(bool(g.get("adjustments")) for g in records)
     if adjusted:
         lines.append(f"  {count(adjusted, 'total')} adjusted by a person (see the report)")
+    found = attention.items(records, info.refused, info.matched, info.exports,
+                            feedback_zip.plan(records), info.late)
+    if found:
+        sizes = [len(i.who) + len(i.files) for i in found]
+        said = "; ".join(i.what.split(":")[0] + (f" ({n})" if n else "")
+                         for i, n in zip(found, sizes, strict=True))
+        lines.append(f"Needs attention: {said} (the report's first list)")
     lines.append(f"Report: {report}")
     return lines
