@@ -243,7 +243,7 @@ def graded_class(tmp_path_factory):
         _notebook(folder / f"{name}.ipynb", [source])
     out = base / "out"
     assert grade_folder([str(folder), "--out", str(out), "--workers", "2"]) == 0
-    with open(out / "grades.csv") as fh:
+    with open(out / "grades.csv", encoding="utf-8-sig") as fh:
         rows = {r["student"]: r for r in csv.DictReader(fh)}
     records = {g["student"]: g for g in json.loads((out / "results.json").read_text())[
         "grades"]}
