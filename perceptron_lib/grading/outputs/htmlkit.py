@@ -52,7 +52,7 @@ caption { text-align: left; font-weight: 600; padding: .25rem 0 .5rem; }
 th, td { text-align: left; vertical-align: top; padding: .35rem .6rem;
   border-bottom: 1px solid var(--line); }
 thead th { border-bottom: 2px solid var(--line); }
-tbody th { font-weight: 600; }
+tbody th { font-weight: 600; min-width: 8rem; }
 td ul { margin: 0; padding-left: 1.1rem; }
 .attention li { margin: .35rem 0; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
