@@ -100,8 +100,8 @@ CLASS_60 = {"right": 30, "strict": 6, "no_offset": 5, "flipped": 4, "ignores_tau
             "not_a_notebook": 1, "timeout": 1, "crash": 1}
 
 #: The graded functions in which each kind of submission makes a known mistake.
-PLANTED = {"strict": ["update", "perceptron"], "no_offset": ["update", "perceptron"],
-           "flipped": ["update", "perceptron"], "ignores_tau": ["perceptron"],
+PLANTED = {"strict": ["update"], "no_offset": ["update"],
+           "flipped": ["update"], "ignores_tau": ["perceptron"],
            "predict_ge": ["predict"]}
 
 

@@ -195,6 +195,8 @@ def test_every_export_neutralises_names_and_statuses_and_keeps_the_ids(tmp_path)
     for e in done:
         assert_no_formula(e.path)
     canvas = read_back(tmp_path / "export-canvas.csv")
+    assert canvas[0]["Student"] == "    Points Possible"  # Canvas's row of maxima
+    canvas = canvas[1:]
     assert sorted(r["Student"] for r in canvas) == sorted(FORMULAS)
     assert sorted(r["ID"] for r in canvas) == [str(3000 + k) for k in range(len(FORMULAS))]
     moodle = read_back(tmp_path / "export-moodle.csv")
@@ -286,7 +288,7 @@ def test_the_grader_writes_spreadsheet_safe_files(tmp_path):
 
     for system in SYSTEMS:
         assert_no_formula(out / f"export-{system}.csv")
-    canvas = {r["ID"]: r for r in read_back(out / "export-canvas.csv")}
+    canvas = {r["ID"]: r for r in read_back(out / "export-canvas.csv")[1:]}
     assert {i: r["Student"] for i, r in canvas.items()} == {
         str(2001 + k): n for k, n in enumerate(ROSTER_NAMES)}
     assert canvas["2004"]["01_algorithm"] == "-2"

@@ -65,7 +65,7 @@ def by_student(intake) -> dict:
 
 
 def rows_of(out: Path) -> list[dict]:
-    with open(out / "grades.csv", encoding="utf-8") as fh:
+    with open(out / "grades.csv", encoding="utf-8-sig") as fh:
         return list(csv.DictReader(fh))
 
 
@@ -163,7 +163,8 @@ def test_canvas_files_late_and_resubmitted(tmp_path):
         assert sorted(subs) == ["hopper (103)", "lovelaceada (101)", "turingalan (102)"]
         ada = subs["lovelaceada (101)"]
         assert ada.source == "lovelaceada_101_9001_perceptron-2.ipynb"
-        assert ada.notes[0].startswith("3 notebooks: graded lovelaceada_101_9001_perceptron-2")
+        assert ada.notes[0].startswith("3 notebooks: graded lovelaceada_101_9001_perceptron-2"
+                                       ".ipynb (Canvas's latest upload (-2))")
         assert "lovelaceada_101_9001_perceptron-1.ipynb" in ada.notes[0]
         assert subs["turingalan (102)"].notes == ["submitted late (Canvas marks the file LATE)"]
         assert subs["hopper (103)"].problem == "no notebook in the submission (found: " \
@@ -180,8 +181,33 @@ def test_several_notebooks_the_one_of_the_assignment_is_graded(tmp_path):
         assert ada.source == "Ada Lovelace_1_assignsubmission_file_/a_offset.ipynb"
         assert "(the only one that names 02_offset)" in ada.notes[0]
         assert "b_scratch.ipynb" in ada.notes[0] and "c_algorithm.ipynb" in ada.notes[0]
-    with collect(tmp_path, "03_margin") as found:  # none fits: the newest, and it says so
-        assert "none names 03_margin" in found.submissions[0].notes[0]
+    with collect(tmp_path, "03_margin") as found:  # none fits: nothing tells them apart
+        (ada,) = found.submissions
+        assert ada.path is None and ada.problem.startswith("several notebooks (")
+        assert "choose one with --choose 'STUDENT=FILE'" in ada.problem
+    choice = {"Ada Lovelace": "c_algorithm.ipynb"}
+    with collect(tmp_path, "03_margin", choice) as found:
+        (ada,) = found.submissions
+        assert ada.source.endswith("/c_algorithm.ipynb")
+        assert "(chosen with --choose)" in ada.notes[0]
+        assert found.chosen == {"Ada Lovelace"}
+    with collect(tmp_path, "03_margin", {"1": "nothing.ipynb"}) as found:
+        assert "--choose names 'nothing.ipynb', which is not one of them" in \
+            found.submissions[0].problem
+
+
+def test_moodles_download_times_never_choose_a_notebook(tmp_path):
+    """Moodle stamps every file of its zip with the time of the download: two notebooks
+    that both name the assignment wait for the instructor's choice."""
+    make_zip(tmp_path / "download.zip", {
+        "Ada Lovelace_7_assignsubmission_file_/first.ipynb": nb("01_algorithm"),
+        "Ada Lovelace_7_assignsubmission_file_/second.ipynb": nb("01_algorithm")})
+    with collect(tmp_path / "download.zip", "01_algorithm") as found:
+        (ada,) = found.submissions
+        assert ada.path is None and ada.problem.startswith("several notebooks")
+    with collect(tmp_path / "download.zip", "01_algorithm",
+                 {"Ada Lovelace (7)": "second.ipynb"}) as found:
+        assert found.submissions[0].source.endswith("/second.ipynb")
 
 
 def test_a_moodle_zip_and_a_canvas_zip_in_a_folder(tmp_path):
@@ -314,7 +340,7 @@ def test_a_notebook_over_the_size_limit_is_refused_for_that_student(tmp_path):
 
 
 def test_archives_nested_more_than_one_level_are_refused(tmp_path):
-    deep = {"inner.zip": {"deepest.zip": {"x.ipynb": nb()}, "y.ipynb": nb()}}
+    deep = {"inner.zip": {"deepest.zip": {"x.ipynb": nb()}, "y.txt": "notes"}}
     make_zip(tmp_path / "outer.zip", {**deep, "alice.ipynb": nb()})
     make_zip(tmp_path / "canvas.zip", {"lovelaceada_1_2_work.zip": {
         "work.zip": {"perceptron.ipynb": nb()}}})
@@ -323,7 +349,8 @@ def test_archives_nested_more_than_one_level_are_refused(tmp_path):
         assert sorted(subs) == ["lovelaceada (1)", "outer"]
         assert found.refused == []
         outer = subs["outer"]  # a student's archive, graded on what could be read
-        assert outer.notes[1:] == [
+        assert outer.path is not None and outer.source.endswith("alice.ipynb")
+        assert outer.notes == [
             "refused outer.zip: inner.zip: deepest.zip: an archive inside an archive inside "
             "an archive (only one level of nesting is read)"]
         ada = subs["lovelaceada (1)"]  # the student's own row says why
@@ -479,7 +506,7 @@ def test_a_mixed_folder_has_an_assignment_column_and_maxima_per_assignment(tmp_p
                                                    "    raise NotImplementedError()"))
     code, _, _ = run([folder, "--out", tmp_path / "out"], capsys)
     assert code == 0
-    with open(tmp_path / "out" / "grades.csv", encoding="utf-8") as fh:
+    with open(tmp_path / "out" / "grades.csv", encoding="utf-8-sig") as fh:
         header = next(csv.reader(fh))
     assert header[:3] == ["student", "id", "assignment"]
     assert header[-5:] == ["total", "max", "status", "notes", "file"]

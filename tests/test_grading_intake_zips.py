@@ -60,7 +60,7 @@ def test_a_students_zip_with_folders_is_all_that_students(tmp_path):
     with collect(tmp_path) as found:
         subs = by_student(found)
         assert sorted(subs) == ["alice", "carol"]
-        assert subs["carol"].notes[0].startswith("3 notebooks: graded carol.zip: ")
+        assert subs["carol"].problem.startswith("several notebooks (carol.zip: ")
 
 
 def test_a_platform_zip_among_students_files_is_refused(tmp_path):

@@ -33,12 +33,17 @@ FULL = 9.0  # chapter 1's points
 HONEST = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra"]
 
 #: Runs the grader with ``main`` and prints its own peak memory (the grader's process
-#: alone: the sandbox's and the helpers' processes are others).
+#: alone: the sandbox's and the helpers' processes are others).  The peak is VmHWM, the
+#: high-water mark of this program's own memory map: ``ru_maxrss`` would also count the
+#: test process that started it (Linux keeps the larger of the peaks before and after
+#: ``exec``).
 MEASURED = """
-import resource, sys
+import sys
 from perceptron_lib.grading.__main__ import main
 code = main(sys.argv[1:])
-print("MAXRSS_KIB", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
+with open("/proc/self/status", encoding="ascii") as fh:
+    peak = [line.split()[1] for line in fh if line.startswith("VmHWM:")]
+print("MAXRSS_KIB", peak[0], flush=True)
 sys.exit(code)
 """
 

@@ -239,8 +239,9 @@ def submission_texts(intake) -> str:
 
 def mentioned(where: str, texts: str) -> bool:
     """Whether ``where`` is named in ``texts`` as a whole (``a.ipynb`` is not named by
-    ``a.ipynb/b.ipynb``): as a source, in a list, or before a reason."""
-    return re.search(rf"(?:^|graded |refused |: |, ){re.escape(where)}(?=$| \(|, |: |;)",
+    ``a.ipynb/b.ipynb``): as a source, in a list (such as the notebooks listed when
+    nothing says which to grade), or before a reason."""
+    return re.search(rf"(?:^|graded |refused |: |, |\(){re.escape(where)}(?=$| \(|, |: |;|\))",
                      texts, re.MULTILINE) is not None
 
 

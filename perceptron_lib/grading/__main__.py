@@ -1,15 +1,20 @@
 """Grade the submitted notebooks in a folder or zip into a gradebook.
 
     python -m perceptron_lib.grading SUBMISSIONS --out OUT [--assignment NAME]
-                                     [--workers N] [--force]
+                                     [--workers N] [--force] [--only STUDENT]...
+                                     [--choose STUDENT=FILE]...
                                      [--export {canvas,moodle,gradescope}]... [--roster FILE]
+                                     [--points N] [--canvas-column TITLE]
                                      [--adjustments FILE] [--deadline TIME
-                                      --late-penalty POINTS --submitted FILE]
+                                      --late-penalty POINTS [--submitted FILE]
+                                      [--extensions FILE]]
+    python -m perceptron_lib.grading autograder ...   Gradescope's autograder package
+    python -m perceptron_lib.grading gradebook ...    one table of a course's runs
 
 SUBMISSIONS is a folder, or a zip, holding the notebooks: directly (the file's stem is
 the student), in a subfolder per student (Moodle's "Download submissions in folders"),
 named as Moodle's and Canvas's downloads name them, or inside zips of these (see
-``perceptron_lib/grading/intake/collect.py``).  Each student gets one row; the assignment comes
+``perceptron_lib/grading/intake/submissions.py``).  Each student gets one row; the assignment comes
 from the notebook's metadata unless ``--assignment`` names it.  OUT receives
 ``grades.csv`` (a row per student: ``student``, ``id``, ``assignment``, a column per
 graded function, ``total``, ``max``, ``status``, ``notes``, ``file``),
@@ -21,7 +26,11 @@ platform imports, with the ids of ``--roster`` (``exports.py``, ``roster.py``);
 ``--adjustments`` and the late policy change grades after grading, on every run
 (``adjustments.py``, ``late.py``).  Submissions run in parallel, each
 isolated in its own sandbox (see ``perceptron_lib/grading/sandbox/runner.py``).  A rerun skips
-submissions whose notebook and grader are unchanged, unless ``--force``.
+submissions whose notebook and grader are unchanged, unless ``--force``; ``--only``
+grades the students it names and leaves the others' last grades as they were.  A
+student with several notebooks that nothing recorded tells apart (Moodle and Canvas
+stamp every file with the time of the download) is not graded until ``--choose`` names
+one; no export gives such a row a grade.
 
 Each submission's record is kept in ``OUT/records`` as soon as it is graded: Ctrl+C (or
 SIGTERM) stops a run within a few seconds, says what was kept, and the same command
@@ -29,8 +38,9 @@ grades the rest.  A failure while reading, grading or writing one student's file
 that student's status, never the class's.
 
 Exit status: 0 when every submission found was graded; 1 when something needs the
-instructor's attention (no notebook was found, an archive was refused, or the grader
-failed on a file: the others are graded and written all the same); 2 when a file or
+instructor's attention (no notebook was found, an archive was refused, the grader
+failed on a file, or a student's notebook must be chosen: the others are graded and
+written all the same); 2 when a file or
 option given is wrong (a roster, adjustments, an OUT folder of another assignment):
 nothing is graded or written then; 3 when the sandbox cannot run a submission at all (a
 broken install: the message says what to do), before anything is graded; 130 when the
@@ -52,9 +62,10 @@ from . import pipeline, sandbox
 from .assignments import ASSIGNMENTS
 from .intake import Intake, IntakeError, Submission, collect, scratch
 from .intake.notebook import SubmissionError, read_submission
+from .intake.submissions import CHOSEN, SEVERAL
 from .judge import similarity
 from .judge.grade import Grade, grade, grader_sha256
-from .judge.records import display, identity, record
+from .judge.records import NOT_GRADED, display, identity, record
 from .judge.tables import InputError
 from .outputs import kept
 from .outputs.outdir import OutFolderError
@@ -68,14 +79,70 @@ REPO_SECRETS = (REPO_SOLUTIONS, REPO / "tests", REPO / ".git")
 def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m perceptron_lib.grading", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("submissions", type=Path, help="a folder or a .zip file")
-    ap.add_argument("--out", type=Path, required=True)
-    ap.add_argument("--assignment", choices=sorted(ASSIGNMENTS))
-    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--force", action="store_true", help="regrade everything")
-    ap.add_argument("--wall-seconds", type=float, default=sandbox.Limits.wall_seconds)
+    ap.add_argument("submissions", type=Path,
+                    help="a folder or a .zip file: Moodle's or Canvas's download as it is, "
+                         "a folder per student, or one notebook per student")
+    ap.add_argument("--out", type=Path, required=True,
+                    help="the gradebook folder (made if missing; a rerun into it grades "
+                         "only what changed)")
+    ap.add_argument("--assignment", choices=sorted(ASSIGNMENTS),
+                    help="grade every notebook as this assignment (default: the one its "
+                         "metadata names)")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                    help="submissions graded at once (default: the number of cores)")
+    ap.add_argument("--force", action="store_true",
+                    help="grade everyone again, even the unchanged")
+    ap.add_argument("--only", action="append", default=[], metavar="STUDENT",
+                    help="grade only this student (as 'Name (id)', the name or the id), "
+                         "even if unchanged; the others keep their last grade "
+                         "(repeatable)")
+    ap.add_argument("--choose", action="append", default=[], metavar="STUDENT=FILE",
+                    help="for a student with several notebooks, the one to grade: its "
+                         "file name (repeatable)")
+    ap.add_argument("--wall-seconds", type=float, default=sandbox.Limits.wall_seconds,
+                    help="time limit of a whole submission, in seconds (default: "
+                         "%(default)g)")
     pipeline.add_arguments(ap)
     return ap
+
+
+def _choices(ap: argparse.ArgumentParser, given: list[str]) -> dict[str, str]:
+    """``--choose STUDENT=FILE`` options as a dictionary (the last one of a student wins)."""
+    choices: dict[str, str] = {}
+    for text in given:
+        student, sep, file = text.rpartition("=")
+        if not sep or not student.strip() or not file.strip():
+            ap.error(f"--choose {text!r}: write the student, '=' and the notebook's file "
+                     "name, as in --choose 'Ada Lovelace (1234)=perceptron_v2.ipynb'")
+        choices[student.strip()] = file.strip()
+    return choices
+
+
+def _earlier_choices(out: Path) -> dict[str, str]:
+    """The notebooks chosen with ``--choose`` in earlier runs into ``out``: a rerun
+    without the option grades the same notebook."""
+    found: dict[str, str] = {}
+    for g in kept.load(out).values():
+        if g.get("source") and any(f"({CHOSEN})" in str(w) for w in g.get("warnings", [])):
+            found[display(g)] = str(g["source"])
+    return found
+
+
+def _named(s: Submission, names: set[str]) -> str | None:
+    """Which of ``names`` (students as ``Name (id)``, names or ids) is ``s``, if any."""
+    for key in (str(s.student), s.student.name, s.student.id):
+        if key and key in names:
+            return key
+    return None
+
+
+def _unknown_students(intake: Intake, choices: dict[str, str], only: list[str]) -> list[str]:
+    """The ``--choose`` and ``--only`` students that name nobody in the submissions."""
+    unknown = [f"--choose {k!r}" for k in choices if k not in intake.chosen
+               and not any(_named(s, {k}) for s in intake.submissions)]
+    unknown += [f"--only {k!r}" for k in dict.fromkeys(only)
+                if not any(_named(s, {k}) for s in intake.submissions)]
+    return unknown
 
 
 def _key(s: Submission) -> tuple[str, str]:
@@ -120,6 +187,17 @@ def _report_end(grades: list[dict], intake: Intake, assignment: str | None) -> N
         print(f"error: {len(intake.refused)} archive{'s' * (len(intake.refused) != 1)} "
               "refused (see above); their students are not in the gradebook",
               file=sys.stderr)
+    several = _several(grades)
+    if several:
+        print(f"warning: {len(several)} student{'s' * (len(several) != 1)} with several "
+              "notebooks and nothing that says which to grade; not graded, and left out of "
+              "the exports until --choose 'STUDENT=FILE' names one:", file=sys.stderr)
+        for g in several:
+            print(f"  {display(g)}: {g['status']}", file=sys.stderr)
+
+
+def _several(grades: list[dict]) -> list[dict]:
+    return [g for g in grades if str(g.get("status", "")).startswith(SEVERAL)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -159,14 +237,21 @@ def _main(ap: argparse.ArgumentParser, args: argparse.Namespace, out: Path, root
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    choices = _choices(ap, args.choose)
     try:
-        intake = collect(args.submissions, args.assignment)
+        intake = collect(args.submissions, args.assignment, choices, _earlier_choices(out))
     except IntakeError as exc:
         ap.error(str(exc))
     with intake:
         if intake.notebooks == 0:
             print(f"error: {intake.nothing_found()}", file=sys.stderr)
             return 1
+        unknown = _unknown_students(intake, choices, args.only)
+        if unknown:
+            print(f"error: {', '.join(unknown)}: no such student in {intake.label} (name "
+                  "them as the gradebook does: 'Name (id)', the name or the id)\nnothing "
+                  "was graded or written", file=sys.stderr)
+            return 2
         _report_intake(intake)
         try:
             pipeline.prepare(inputs, args, intake, out)
@@ -203,7 +288,7 @@ def _main(ap: argparse.ArgumentParser, args: argparse.Namespace, out: Path, root
     print(f"graded {graded} in {seconds:.1f} s; gradebook in {out / 'grades.csv'}")
     print("\n".join(summary))
     _report_end(grades, intake, args.assignment)
-    return 1 if intake.refused or _grader_errors(grades) else 0
+    return 1 if intake.refused or _grader_errors(grades) or _several(grades) else 0
 
 
 #: Exit status when the sandbox cannot run a submission at all (a broken install).
@@ -284,6 +369,22 @@ def _graded_record(s: Submission, args: argparse.Namespace, limits: sandbox.Limi
         return record(_describe(g, s), grader_hash)
 
 
+def _left_as_it_was(s: Submission, old: dict | None, assignment: str | None,
+                    grader_hash: str) -> dict:
+    """The record of a student ``--only`` leaves out: the last run's, or a row that says
+    it was not graded (which no export gives a grade)."""
+    if old is None:
+        g = Grade(student=s.student.name, assignment=assignment,
+                  status=f"{NOT_GRADED}: --only named other students; run without --only "
+                         "to grade this one")
+        return record(_describe(g, s), grader_hash)
+    old.update(student_id=s.student.id, source=s.source, warnings=list(s.notes))
+    if old.get("submission_sha256") != hashlib.sha256(s.path.read_bytes()).hexdigest():
+        old["warnings"] = [*old["warnings"], "the notebook changed since this grade: run "
+                                             "without --only to grade it again"]
+    return old
+
+
 def _grade_all(intake: Intake, args: argparse.Namespace,
                out: Path, hidden: list[Path]) -> tuple[list[dict], int]:
     """Grade what changed since the last run; the records, and how many were graded.
@@ -292,7 +393,8 @@ def _grade_all(intake: Intake, args: argparse.Namespace,
     so that an interrupted run loses only what was being graded.
     """
     grader_hash = grader_sha256()
-    previous = {} if args.force else kept.load(out)
+    only = set(args.only)
+    previous = {} if args.force and not only else kept.load(out)
     limits = sandbox.Limits(wall_seconds=args.wall_seconds)
     results: dict[tuple[str, str], dict] = {}
     todo: list[Submission] = []
@@ -301,7 +403,9 @@ def _grade_all(intake: Intake, args: argparse.Namespace,
         if s.path is None:
             g = Grade(student=s.student.name, assignment=args.assignment, status=s.problem)
             results[_key(s)] = record(_describe(g, s), grader_hash)
-        elif _unchanged(old, s, grader_hash, args.assignment):
+        elif only and not _named(s, only):
+            results[_key(s)] = _left_as_it_was(s, old, args.assignment, grader_hash)
+        elif not only and _unchanged(old, s, grader_hash, args.assignment):
             old.update(student_id=s.student.id, source=s.source, warnings=list(s.notes))
             results[_key(s)] = old
         else:
@@ -318,7 +422,7 @@ def _grade_all(intake: Intake, args: argparse.Namespace,
         for done, future in enumerate(as_completed(futures), start=1):
             s = futures[future]
             rec = future.result()
-            if rec["status"] == sandbox.CANCELLED:
+            if str(rec["status"]).endswith(sandbox.CANCELLED):
                 continue  # stopped by Ctrl+C: graded again next time
             kept.keep(out, rec)
             results[_key(s)] = rec

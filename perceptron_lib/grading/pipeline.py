@@ -36,6 +36,7 @@ from .intake.notebook import named_assignment
 from .judge import adjustments as adj
 from .judge.idcheck import check_ids, kinds_of
 from .judge.late import LatePolicy, read_policy
+from .judge.late import add_arguments as late_options
 from .judge.platforms.canvas import points_of
 from .judge.roster import Key, Roster, RosterMatch, match, read_roster
 from .judge.tables import InputError, decimal, sha256_of
@@ -89,7 +90,9 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
                    help="late policy: points per day late, or a percentage of the maximum "
                         "(10%%)")
     g.add_argument("--submitted", type=Path, metavar="FILE",
-                   help="late policy: CSV of student, submitted (time)")
+                   help="late policy: CSV of student, submitted (time); without it, only "
+                        "the files Canvas marks LATE are late")
+    late_options(g)
 
 
 def _points(text: str) -> Decimal:
@@ -124,10 +127,14 @@ def read_inputs(args: argparse.Namespace) -> Inputs:
     """Read the roster and the adjustments file (no student is known yet), and check
     the export options against the roster."""
     inputs = Inputs(exports=list(dict.fromkeys(args.export)), canvas_column=args.canvas_column)
-    late = (args.deadline, args.late_penalty, args.submitted)
+    late = (args.deadline, args.late_penalty)
     if any(x is not None for x in late) and not all(x is not None for x in late):
-        raise InputError("late policy", ["--deadline, --late-penalty and --submitted go "
-                                         "together: give all three"])
+        raise InputError("late policy", ["--deadline and --late-penalty go together: give "
+                                         "both (and --submitted FILE with the times)"])
+    if args.deadline is None and (args.submitted or args.extensions) is not None:
+        given = "--submitted" if args.submitted is not None else "--extensions"
+        raise InputError("late policy", [f"{given} belongs to a late policy: give "
+                                         "--deadline and --late-penalty too"])
     problems: list[InputError] = []
     if args.roster is not None:
         try:
@@ -211,8 +218,11 @@ def prepare(inputs: Inputs, args: argparse.Namespace, intake: Intake, out: Path)
                                     "--adjustments FILE to replace them, or --no-adjustments")
             raise
     if args.deadline is not None:
-        inputs.late = read_policy(args.deadline, args.late_penalty, str(args.submitted), keys,
-                                  inputs.matched)
+        inputs.late = read_policy(
+            args.deadline, args.late_penalty,
+            str(args.submitted) if args.submitted is not None else None, keys,
+            inputs.matched,
+            extensions=str(args.extensions) if args.extensions is not None else None)
     elif previous.get("late_policy"):
         inputs.late = LatePolicy.from_record(previous["late_policy"])
         inputs.late.unknown = sorted(k for k in keys if k not in inputs.late.times)
@@ -298,7 +308,7 @@ def finish(inputs: Inputs, out: Path, grades: list[dict], *, submissions: str,
         if max(len(m.unmatched), len(m.missing), len(inputs.roster.left_out)) > SHOWN:
             lines.append("  (the report lists them all)")
     if inputs.late is not None:
-        late = sum(bool(inputs.late.days_late(k)) for k in inputs.late.times)
+        late = sum(bool(inputs.late.days_late(gradebook.identity(g), g)) for g in grades)
         lines.append(f"late policy: {inputs.late.describe()}: {count(late, 'late submission')}"
                      f", {count(len(inputs.late.unknown), 'student')} without a time")
     lines += exports.summary_lines(info.exports)

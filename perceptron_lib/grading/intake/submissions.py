@@ -138,8 +138,13 @@ class Intake:
         The temporary folder holding the copies of the notebooks found, if any.
     """
 
-    def __init__(self, root: Path, assignment: str | None = None) -> None:
+    def __init__(self, root: Path, assignment: str | None = None,
+                 choices: dict[str, str] | None = None,
+                 remembered: dict[str, str] | None = None) -> None:
         self.root = root
+        self.choices = dict(choices or {})
+        self.remembered = dict(remembered or {})
+        self.chosen: set[str] = set()  # the keys of ``choices`` that named a student
         self.label = name_text(os.fsencode(root))[0]  # the root, as text to show
         self.assignment = assignment
         self.submissions: list[Submission] = []
@@ -451,6 +456,15 @@ class Intake:
                                     problem=f"could not choose a notebook: {_reason(exc)}")
             self.submissions.append(chosen)
 
+    def _choice(self, student: Student) -> tuple[str | None, bool]:
+        """The notebook the instructor chose for ``student``, if any: given now
+        (``--choose``, True) or in an earlier run (False)."""
+        for key in (str(student), student.name, student.id):
+            if key and key in self.choices:
+                self.chosen.add(key)
+                return self.choices[key], True
+        return self.remembered.get(str(student)), False
+
     def _choose(self, student: Student, found: list[_Found]) -> Submission:
         """The student's row: the notebook to grade and the notes, or the problem."""
         usable = [f for f in found if f.path is not None]
@@ -466,7 +480,11 @@ class Intake:
             first = found[0] if found else self._folders[student]
             return Submission(student, None, first.where, first.named.layout,
                               notes=problems[1:] + guesses, problem=problems[0])
-        best, why = _choose_notebook(usable, self.assignment)
+        choice, given = self._choice(student)
+        best, why = _choose_notebook(usable, self.assignment, choice, given)
+        if best is None:
+            return Submission(student, None, usable[0].where, usable[0].named.layout,
+                              notes=problems + guesses, problem=why)
         notes = ["submitted late (Canvas marks the file LATE)"] if best.named.late else []
         if len(usable) > 1:
             rest = ", ".join(f.where for f in usable if f is not best)
@@ -476,29 +494,67 @@ class Intake:
         return Submission(student, best.path, best.where, best.named.layout, notes)
 
 
-def _choose_notebook(found: list[_Found], assignment: str | None) -> tuple[_Found, str]:
-    """Pick one of a student's notebooks, and say why.
+#: How the status of a student with several notebooks and no way to tell which to grade
+#: begins: such a row is graded only once the instructor chooses (``--choose``).
+SEVERAL = "several notebooks"
 
-    The notebooks whose metadata names ``assignment`` (or, without one, any of the
-    course's assignments) come first; among those, the newest: Canvas's highest ``-N``,
-    then the latest modification time, then the last name.
+
+def _file_name(f: _Found) -> str:
+    return f.where.rsplit("/", 1)[-1].rsplit(": ", 1)[-1]
+
+
+def _chosen(found: list[_Found], choice: str) -> _Found | None:
+    """The notebook ``choice`` names: its file name, or the end of where it was found."""
+    named = [f for f in found if choice in (_file_name(f), f.where) or f.where.endswith(
+        "/" + choice) or f.where.endswith(": " + choice)]
+    return named[0] if len(named) == 1 else None
+
+
+#: The reason given for a notebook the instructor chose.
+CHOSEN = "chosen with --choose"
+
+
+def _choose_notebook(found: list[_Found], assignment: str | None,
+                     choice: str | None = None,
+                     given: bool = True) -> tuple[_Found | None, str]:
+    """Pick one of a student's notebooks and say why, or say why none can be picked.
+
+    In order: the instructor's ``choice`` (``--choose`` now, or in an earlier run when
+    ``given`` is False: such a choice that names none of the notebooks any more is
+    forgotten); the only notebook; the only
+    one whose metadata names ``assignment`` (or, without one, any of the course's
+    assignments); among those, Canvas's latest upload (the highest ``-N`` suffix, which
+    Canvas adds when a file of that name is uploaded again).  Modification times are not
+    used: Moodle's and Canvas's downloads stamp every file with the time of the
+    download.  When nothing recorded tells the notebooks apart, none is picked (None),
+    and the reason starts with :data:`SEVERAL`.
     """
+    listed = ", ".join(f.where for f in found)
     if len(found) == 1:
         return found[0], "the only one"
+    picked = _chosen(found, choice) if choice is not None else None
+    if picked is not None:
+        return picked, CHOSEN
+    if choice is not None and given:
+        return None, (f"{SEVERAL}: --choose names {choice!r}, which is not one of them "
+                      f"({listed})")
     names = {id(f): _named_assignment(f.path) for f in found}
     if assignment:
         fitting = [f for f in found if names[id(f)] == assignment]
-        which = f"that name{{}} {assignment}"
+        which = f"that names {assignment}"
     else:
         fitting = [f for f in found if names[id(f)] in ASSIGNMENTS]
-        which = "that name{} one of the course's assignments"
-    pool = fitting or found
-    best = max(pool, key=lambda f: (f.named.version, f.mtime, f.where))
+        which = "that names one of the course's assignments"
     if len(fitting) == 1:
-        return best, f"the only one {which.format('s')}"
-    if fitting:
-        return best, f"the newest of those {which.format('')}"
-    return best, f"the newest; none {which.format('s').removeprefix('that ')}"
+        return fitting[0], f"the only one {which}"
+    pool = fitting or found
+    versions = sorted((f.named.version for f in pool), reverse=True)
+    canvas = all(f.named.layout == "Canvas file" for f in pool)
+    if canvas and versions[0] > versions[1]:
+        best = max(pool, key=lambda f: f.named.version)
+        return best, f"Canvas's latest upload (-{best.named.version})"
+    return None, (f"{SEVERAL} ({listed}) and nothing recorded says which is the last: "
+                  "choose one with --choose 'STUDENT=FILE'")
 
 
 def _claimant(entry: _Node) -> Named | None:
@@ -578,7 +634,9 @@ def _reason(exc: BaseException) -> str:
     return text if plain else f"{type(exc).__name__}: {text}"
 
 
-def collect(root: Path | str, assignment: str | None = None) -> Intake:
+def collect(root: Path | str, assignment: str | None = None,
+            choices: dict[str, str] | None = None,
+            remembered: dict[str, str] | None = None) -> Intake:
     """Find every student's submission under ``root`` (a folder or a zip).
 
     Parameters
@@ -589,6 +647,14 @@ def collect(root: Path | str, assignment: str | None = None) -> Intake:
     assignment
         The assignment being graded, if known: a student with several notebooks is
         graded on the one whose metadata names it.
+    choices
+        The instructor's choice of notebook for students with several
+        (``--choose STUDENT=FILE``): the student as ``Name (id)``, the name or the id,
+        to the file's name (or the end of its path).
+    remembered
+        The choices of earlier runs, the student as ``Name (id)`` to where the chosen
+        notebook was found; ``choices`` win, and a remembered choice that names none of
+        the student's notebooks now is dropped.
 
     Returns
     -------
@@ -604,7 +670,7 @@ def collect(root: Path | str, assignment: str | None = None) -> Intake:
         ``root`` itself does not exist, is neither a folder nor a zip, or cannot be
         listed.
     """
-    intake = Intake(Path(root), assignment)
+    intake = Intake(Path(root), assignment, choices, remembered)
     try:
         intake._read_root()
         intake._choose_all()

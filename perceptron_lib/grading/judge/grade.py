@@ -229,6 +229,9 @@ def grade(path: Path, assignment: str | None = None,
     run = sandbox.run(cells, calls, limits or sandbox.Limits(), hidden=list(hidden))
     g.seconds = round(run.seconds, 3)
     g.tasks = [score(t, all_cases[t.name], run.answers, len(t.public)) for t in tasks]
+    if run.status == sandbox.CANCELLED:  # not graded: the next run grades it
+        g.status = sandbox.CANCELLED
+        return g
     if run.status != "ok":
         g.status = f"{wrong}; {run.status}" if wrong else run.status
     elif not _with_references(g, cells, tasks, all_cases, limits, hidden):

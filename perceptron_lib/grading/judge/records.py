@@ -10,7 +10,26 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from ..intake.submissions import SEVERAL
 from .grade import Grade
+
+#: How the status of a student left ungraded by ``--only`` begins.
+NOT_GRADED = "not graded in this run"
+#: The statuses that hold no grade yet, only a question for the instructor: such a
+#: record is in the gradebook but no export gives it a grade.
+PENDING = (SEVERAL, NOT_GRADED)
+
+
+def pending(g: dict) -> bool:
+    """Whether a record waits for the instructor (``--choose``, a run without ``--only``)
+    rather than holding a grade.
+
+    >>> pending({"status": "several notebooks (a.ipynb, b.ipynb) and ..."})
+    True
+    >>> pending({"status": "ok"})
+    False
+    """
+    return str(g.get("status", "")).startswith(PENDING)
 
 
 def record(g: Grade, grader_hash: str) -> dict:

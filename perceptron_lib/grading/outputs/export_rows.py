@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 
+from ..judge.records import pending
 from ..judge.roster import Key, Roster, RosterEntry, RosterMatch, display_key
 from . import csvsafe
 from .scale import Scale
@@ -162,6 +163,10 @@ def rows(c: Context, group: list[dict], others: list[dict], unknown: list[dict],
         total = number(c.scale.convert(g["total"], gmax)) if g is not None else ""
         top = number(c.scale.top(gmax))
         status = g["status"] if g is not None else "no submission"
+        if g is not None and pending(g):  # no grade yet: the LMS keeps what it has
+            sheet.skipped.append((who, f"no grade yet ({status.split(':')[0].split(' (')[0]}"
+                                       "): see the report's list of what needs attention"))
+            continue
         if c.system == "canvas":
             ident = _id_for(c, g, entry)
             sis = (entry.sis_user_id, entry.sis_login_id, entry.section) if entry else ("",) * 3

@@ -24,7 +24,7 @@ from typing import IO
 
 #: What a gradebook folder may hold (the files this grader writes).
 GRADEBOOK_NAMES = frozenset({"grades.csv", "results.json", "report.html", "feedback",
-                             "records"})
+                             "records", "feedback-moodle.zip", "feedback-canvas.zip"})
 TEMPORARY_SUFFIX = ".tmp"
 
 
