@@ -301,3 +301,41 @@ def test_records_are_kept_as_they_finish(tmp_path):
     assert grade_folder([str(subs), "--out", str(out), "--assignment", "01_algorithm"]) == 0
     assert len(list((out / "records").glob("*.json"))) == 3, "a departed student's record"
     assert os.path.isdir(out / "records")
+
+
+# ------------------------------------------------------------------ concurrent runs
+HOLD_UID = """
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
+fcntl.flock(fd, fcntl.LOCK_EX)
+print("held", flush=True)
+time.sleep(60)
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="uids are handed out to root runs only")
+def test_two_grading_runs_never_share_a_uid():
+    from perceptron_lib.grading.sandbox import runner
+
+    nxt = runner._next_uid[0]
+    lock = runner._uid_locks() / f"{nxt}.lock"
+    other = subprocess.Popen([sys.executable, "-c", HOLD_UID, str(lock)],
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout.readline().strip() == "held"  # another run uses that uid
+        uid = runner._take_uid()
+        try:
+            assert uid != nxt
+            # and this run's uid is locked against the others in turn
+            probe = subprocess.run([sys.executable, "-c", (
+                "import fcntl, os, sys\n"
+                "fd = os.open(sys.argv[1], os.O_RDWR)\n"
+                "try:\n    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)\n"
+                "except BlockingIOError:\n    sys.exit(7)\n"),
+                str(runner._uid_locks() / f"{uid}.lock")])
+            assert probe.returncode == 7
+        finally:
+            runner._give_back_uid(uid)
+    finally:
+        other.kill()
+        other.wait()

@@ -31,6 +31,7 @@ the sandbox.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import math
 import os
@@ -131,12 +132,41 @@ def _is_root() -> bool:
 
 # ------------------------------------------------------------- uids for root runs
 _uid_lock = threading.Lock()
-_uids_in_use: set[int] = set()
+_uids_in_use: dict[int, int] = {}  # uid -> the descriptor of its lock file
 _next_uid = [UID_BASE + os.getpid() % UID_SPAN]
 
 
+def _uid_locks() -> Path:
+    """The folder of the uids' lock files, shared by every grading run of the machine
+    (root's own: only root runs take uids)."""
+    base = Path("/run") if os.access("/run", os.W_OK) else Path(tempfile.gettempdir())
+    folder = base / "perceptron-grading-uids"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    if folder.is_symlink() or folder.stat().st_uid != os.geteuid():
+        raise OSError(f"{folder} is not the grader's own folder")
+    return folder
+
+
+def _lock_uid(uid: int) -> int | None:
+    """Lock ``uid`` for this process (a lock no other run can hold at once: it is
+    released when the descriptor closes, or the process ends); its descriptor, or None
+    when another run holds it."""
+    fd = os.open(_uid_locks() / f"{uid}.lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW
+                 | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None
+    return fd
+
+
 def _take_uid() -> int:
-    """A uid (and gid) no account and no other run of this machine uses right now."""
+    """A uid (and gid) no account and no other run of this machine uses right now.
+
+    Concurrent grading runs never share one: each uid is locked (:func:`_lock_uid`)
+    while a run uses it, and a uid that still owns a process is not handed out.
+    """
     with _uid_lock:
         while True:
             uid = _next_uid[0]
@@ -148,15 +178,21 @@ def _take_uid() -> int:
                 continue
             except KeyError:
                 pass
-            if any(_owner(pid) == uid for pid in _pids()):
+            fd = _lock_uid(uid)
+            if fd is None:
                 continue
-            _uids_in_use.add(uid)
+            if any(_owner(pid) == uid for pid in _pids()):
+                os.close(fd)
+                continue
+            _uids_in_use[uid] = fd
             return uid
 
 
 def _give_back_uid(uid: int) -> None:
     with _uid_lock:
-        _uids_in_use.discard(uid)
+        fd = _uids_in_use.pop(uid, None)
+        if fd is not None:
+            os.close(fd)
 
 
 def _pids() -> list[int]:
