@@ -61,6 +61,60 @@ def build_book(out: Path) -> subprocess.CompletedProcess:
     )
 
 
+#: Builds the book into the shared folder, holding its lock (inherited from the process
+#: that started it) until "built" or "failed" is written.
+BUILD_IN_BACKGROUND = """
+import subprocess, sys
+from pathlib import Path
+shared, jb, root = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+proc = subprocess.run([jb, "build", root, "--path-output", str(shared), "-W", "-n",
+                       "--keep-going"], capture_output=True, text=True, timeout=900)
+if proc.returncode == 0:
+    (shared / "built").write_text("ok")
+else:
+    (shared / "failed").write_text(
+        f"exit {proc.returncode}\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
+"""
+_background: list[subprocess.Popen] = []
+
+
+def _wants_the_book(config) -> bool:
+    """Whether this run is the whole suite (or names the tests that read the site)."""
+    if config.option.keyword or config.option.markexpr:
+        return False
+    args = [str(a) for a in config.args]
+    whole = not args or any(Path(a).resolve() in (ROOT, ROOT / "tests") for a in args)
+    return whole or any("browser" in a or "test_book" in a for a in args)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config):
+    """With pytest-xdist, start the book's build at once, in the background, so that it
+    runs beside the first tests rather than holding up the tests that read the site
+    (which wait for its lock, as they wait for a build made by a worker)."""
+    if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
+        return
+    if os.environ.get("PERCEPTRON_COURSE_BUILT") or not _wants_the_book(config):
+        return
+    shared = config._tmp_path_factory.getbasetemp() / "course-book"
+    shared.mkdir(exist_ok=True)
+    lock = open(shared / "lock", "w")  # handed to the build, then closed here
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    jb = Path(sys.executable).parent / "jupyter-book"
+    # The build inherits the locked file: the lock is held until the build ends.
+    _background.append(subprocess.Popen(
+        [sys.executable, "-c", BUILD_IN_BACKGROUND, str(shared), str(jb), str(ROOT)],
+        pass_fds=[lock.fileno()], stdin=subprocess.DEVNULL))
+    lock.close()
+
+
+def pytest_unconfigure(config):
+    for proc in _background:  # an interrupted run: no build goes on without it
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(timeout=30)
+
+
 @pytest.fixture(scope="session")
 def build(tmp_path_factory) -> Path:
     """The ``_build`` folder of a clean build (warnings as errors, every notebook run).

@@ -295,7 +295,10 @@ def test_the_late_policy_in_a_run(small_class):
     text = (base / "out" / "feedback" / "Student 02_1002.txt").read_text()
     assert "-0.5 on total: 1 day late (submitted 2025-03-02 13:00" in text
     code, _, err = run([base / "subs", "--out", base / "out", "--deadline", "2025-03-01"])
-    assert code == 2 and "give all three" in err
+    assert code == 2 and "--deadline and --late-penalty go together" in err
+    code, _, err = run([base / "subs", "--out", base / "out", "--submitted",
+                        base / "times.csv"])
+    assert code == 2 and "--submitted belongs to a late policy" in err
 
 
 # ------------------------------------------------------------------ the output folder
