@@ -276,7 +276,7 @@ def _main(ap: argparse.ArgumentParser, args: argparse.Namespace, out: Path, root
         t0 = time.perf_counter()
         grades, graded = _grade_all(intake, args, out, hidden)
         skipped: list[dict] = []
-        similar = _similar(intake, grades, skipped)
+        similar = _similar(intake, grades, skipped, args.workers)
         seconds = time.perf_counter() - t0
         summary = pipeline.finish(inputs, out, grades, submissions=str(args.submissions),
                                   refused=intake.refused, isolation=isolation,
@@ -333,7 +333,8 @@ def _report_isolation(isolation: dict) -> None:
               file=sys.stderr, flush=True)
 
 
-def _similar(intake: Intake, grades: list[dict], skipped: list[dict]) -> list[dict]:
+def _similar(intake: Intake, grades: list[dict], skipped: list[dict],
+             workers: int = 1) -> list[dict]:
     """Graded functions that are the same across students (for a person to look at)."""
     assignment_of = {(g["student"], g.get("student_id", "")): g["assignment"] for g in grades}
     submissions: dict[str, tuple[str, list[str]]] = {}
@@ -350,7 +351,8 @@ def _similar(intake: Intake, grades: list[dict], skipped: list[dict]) -> list[di
     for assignment, names in graded.items():
         references.update(similarity.reference_sources(
             assignment, names, REPO_SOLUTIONS if REPO_SOLUTIONS.is_dir() else None))
-    return similarity.find_similar(submissions, graded, references, skipped=skipped)
+    return similarity.find_similar(submissions, graded, references, skipped=skipped,
+                                   workers=workers)
 
 
 GRADER_ERROR = "grader error"

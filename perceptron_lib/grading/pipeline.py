@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -169,12 +170,17 @@ def _one_column(inputs: Inputs, of: dict[Key, str | None]) -> None:
         "column"])
 
 
-def _assignments(intake: Intake, assignment: str | None) -> dict[Key, str | None]:
-    out: dict[Key, str | None] = {}
-    for s in intake.submissions:
-        named = named_assignment(s.path) if s.path is not None and assignment is None else None
-        out[(s.student.name, s.student.id)] = assignment or named
-    return out
+def _assignments(intake: Intake, assignment: str | None,
+                 workers: int = 1) -> dict[Key, str | None]:
+    """Each student's assignment: ``assignment``, or the one the notebook names (the
+    notebooks read by ``workers`` helper processes at once)."""
+    paths = [s.path if s.path is not None and assignment is None else None
+             for s in intake.submissions]
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        named = list(pool.map(lambda p: named_assignment(p) if p is not None else None,
+                              paths))
+    return {(s.student.name, s.student.id): assignment or n
+            for s, n in zip(intake.submissions, named, strict=True)}
 
 
 def _previous(out: Path) -> dict:
@@ -192,7 +198,7 @@ def prepare(inputs: Inputs, args: argparse.Namespace, intake: Intake, out: Path)
     ------
     InputError, OutFolderError
     """
-    of = _assignments(intake, args.assignment)
+    of = _assignments(intake, args.assignment, getattr(args, "workers", 1))
     _one_column(inputs, of)
     outdir.check_out(out, {a for a in of.values() if a})
     keys = sorted(of)

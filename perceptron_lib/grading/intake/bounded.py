@@ -11,18 +11,20 @@ a crash, a limit) comes back as :class:`BoundsExceeded` with a plain message, wh
 the caller turns into that student's status.
 
 A helper script reads its request (JSON) on standard input and writes one JSON
-document to standard output; :func:`serve` is its main loop.
+document to standard output; :func:`.helper.serve` is its main loop (a module of its
+own, so that a helper imports little more than ``json``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-import os
 import resource
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,17 +111,32 @@ def run_script(script: Path, request: Any, bounds: Bounds | None = None) -> Any:
             [sys.executable, "-I", "-S", str(script)], stdin=subprocess.PIPE,
             stdout=answer, stderr=errors, preexec_fn=_limit(bounds),
             start_new_session=True, cwd="/")
+        late = threading.Event()
+
+        def stop() -> None:  # the wall-clock bound: a timer, so that the wait blocks
+            late.set()       # (a wait with a timeout polls, and costs every helper)
+            with contextlib.suppress(OSError):
+                proc.kill()
+
+        timer = threading.Timer(bounds.wall_seconds, stop)
+        timer.start()
         try:
-            proc.communicate(json.dumps(request).encode("utf-8"),
-                             timeout=bounds.wall_seconds)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+            try:
+                proc.stdin.write(json.dumps(request).encode("utf-8"))
+            except BrokenPipeError:  # it stopped before reading it all
+                pass
+            finally:
+                with contextlib.suppress(OSError):
+                    proc.stdin.close()
             proc.wait()
-            raise BoundsExceeded(f"took more than {bounds.wall_seconds:g} s") from None
         except BaseException:
             proc.kill()
             proc.wait()
             raise
+        finally:
+            timer.cancel()
+        if late.is_set():
+            raise BoundsExceeded(f"took more than {bounds.wall_seconds:g} s")
         errors.seek(0)
         stderr = errors.read(64 * 1024)
         answer.seek(0)
@@ -130,18 +147,3 @@ def run_script(script: Path, request: Any, bounds: Bounds | None = None) -> Any:
         return json.loads(data)
     except ValueError as exc:
         raise BoundsExceeded(f"gave no readable answer ({exc})") from None
-
-
-def serve(work: Callable[[Any], Any]) -> None:
-    """The main of a helper script: the request from standard input, ``work(request)``
-    as JSON on standard output.  A ``MemoryError`` or ``RecursionError`` ends it with
-    exit status 1 and the error's name on standard error."""
-    request = json.loads(sys.stdin.buffer.read())
-    try:
-        answer = json.dumps(work(request), ensure_ascii=True)
-    except (MemoryError, RecursionError) as exc:
-        del request
-        sys.stderr.write(f"{type(exc).__name__}\n")
-        os._exit(1)
-    sys.stdout.write(answer)
-    sys.stdout.flush()

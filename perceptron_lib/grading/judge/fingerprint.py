@@ -339,6 +339,6 @@ def fingerprints(request: dict) -> dict:
 
 if __name__ == "__main__":  # the helper process
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "intake"))
-    from bounded import serve  # type: ignore[import-not-found]
+    from helper import serve  # type: ignore[import-not-found]
 
     serve(fingerprints)

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import inspect
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import perceptron_lib
@@ -84,7 +85,7 @@ def _record(key: tuple[str, str, str], students: list[str], same_as: list[str],
 def find_similar(submissions: dict[str, tuple[str, list[str]]],
                  graded: dict[str, list[str]],
                  references: dict[tuple[str, str], dict[str, str]] | None = None,
-                 skipped: list[dict] | None = None) -> list[dict]:
+                 skipped: list[dict] | None = None, workers: int = 1) -> list[dict]:
     """The graded functions that are the same across students or as a reference.
 
     Parameters
@@ -101,6 +102,8 @@ def find_similar(submissions: dict[str, tuple[str, list[str]]],
     skipped : list, optional
         Receives ``{"student", "why"}`` for each submission whose functions could not
         be read within the helper's bounds (they are left out of the comparison).
+    workers : int, optional
+        How many helper processes read the submissions at once.
 
     Returns
     -------
@@ -113,16 +116,23 @@ def find_similar(submissions: dict[str, tuple[str, list[str]]],
     """
     students: dict[tuple[str, str, str], list[str]] = defaultdict(list)
     sizes: dict[tuple[str, str, str], int] = {}
-    for student, (assignment, cells) in submissions.items():
-        names = graded.get(assignment, [])
-        if not names:
-            continue
+    todo = [(student, assignment, cells, graded.get(assignment, []))
+            for student, (assignment, cells) in submissions.items()]
+    todo = [t for t in todo if t[3]]
+
+    def read(item: tuple) -> dict[str, tuple[str, int]] | BoundsExceeded:
         try:
-            found = student_fingerprints(cells, names)
+            return student_fingerprints(item[2], item[3])
         except BoundsExceeded as exc:
+            return exc
+
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        answers = list(pool.map(read, todo))
+    for (student, assignment, _, _), found in zip(todo, answers, strict=True):
+        if isinstance(found, BoundsExceeded):
             if skipped is not None:
                 skipped.append({"student": student, "why": f"not compared: reading its "
-                                                           f"functions {exc}"})
+                                                           f"functions {found}"})
             continue
         for name, (fp, body) in found.items():
             key = (assignment, name, fp)
