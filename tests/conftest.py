@@ -73,7 +73,7 @@ if proc.returncode == 0:
     (shared / "built").write_text("ok")
 else:
     (shared / "failed").write_text(
-        f"exit {proc.returncode}\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
+        f"exit {proc.returncode}\\n{proc.stdout[-4000:]}\\n{proc.stderr[-4000:]}")
 """
 _background: list[subprocess.Popen] = []
 
