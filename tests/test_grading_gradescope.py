@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -253,6 +254,13 @@ def _python_for_others(where: Path) -> Path:
     subprocess.run([str(system), "-m", "venv", "--without-pip", str(venv)], check=True)
     site = next((venv / "lib").glob("python3.*")) / "site-packages"
     here = next(p for p in sys.path if p.endswith("site-packages") and Path(p).is_dir())
+    closed = [str(d) for d in [Path(here), *Path(here).parents]
+              if not os.stat(d).st_mode & stat.S_IXOTH]
+    if closed:  # the test cannot give the other uid this environment's packages
+        pytest.fail(f"{closed[-1]} is closed to other users (mode 0700?), and this "
+                    f"environment's packages ({here}) are inside it: the submission's uid "
+                    "cannot import them. Run the tests from a clone in a folder every user "
+                    "may open, as CI does")
     (site / "course.pth").write_text(here + "\n", encoding="utf-8")
     return venv / "bin" / "python"
 
