@@ -128,18 +128,15 @@ def _earlier_choices(out: Path) -> dict[str, str]:
     return found
 
 
-def _named(s: Submission, names: set[str]) -> str | None:
-    """Which of ``names`` (students as ``Name (id)``, names or ids) is ``s``, if any."""
-    for key in (str(s.student), s.student.name, s.student.id):
-        if key and key in names:
-            return key
-    return None
+def _named(s: Submission, names: set[str]) -> bool:
+    """Whether ``names`` (students as ``Name (id)``, names or ids) names ``s``."""
+    return not names.isdisjoint(s.student.keys())
 
 
 def _unknown_students(intake: Intake, choices: dict[str, str], only: list[str]) -> list[str]:
     """The ``--choose`` and ``--only`` students that name nobody in the submissions."""
-    unknown = [f"--choose {k!r}" for k in choices if k not in intake.chosen
-               and not any(_named(s, {k}) for s in intake.submissions)]
+    unknown = [f"--choose {k!r}" for k in choices
+               if not any(_named(s, {k}) for s in intake.submissions)]
     unknown += [f"--only {k!r}" for k in dict.fromkeys(only)
                 if not any(_named(s, {k}) for s in intake.submissions)]
     return unknown

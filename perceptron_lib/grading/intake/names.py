@@ -29,6 +29,11 @@ class Student:
     def __str__(self) -> str:
         return f"{self.name} ({self.id})" if self.id else self.name
 
+    def keys(self) -> tuple[str, ...]:
+        """How an instructor may name this student on the command line (``--choose``,
+        ``--only``): ``Name (id)``, the name, or the id."""
+        return tuple(k for k in (str(self), self.name, self.id) if k)
+
 
 @dataclass(frozen=True)
 class Named:

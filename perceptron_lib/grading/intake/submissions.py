@@ -459,8 +459,8 @@ class Intake:
     def _choice(self, student: Student) -> tuple[str | None, bool]:
         """The notebook the instructor chose for ``student``, if any: given now
         (``--choose``, True) or in an earlier run (False)."""
-        for key in (str(student), student.name, student.id):
-            if key and key in self.choices:
+        for key in student.keys():
+            if key in self.choices:
                 self.chosen.add(key)
                 return self.choices[key], True
         return self.remembered.get(str(student)), False

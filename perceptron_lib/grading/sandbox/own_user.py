@@ -25,7 +25,7 @@ left running.
 
 :func:`separate` checks its work before it is used: the script must start the Python
 and report the uid (a Python that lives in a folder only root may open, such as
-``/root/.pyenv``, cannot be started by the uid, and then nothing is changed).
+root's home folder, cannot be started by the uid, and then nothing is changed).
 """
 
 from __future__ import annotations
