@@ -46,7 +46,8 @@ def by_name(out: Path) -> dict[str, dict]:
 def test_several_notebooks_wait_for_a_choice_that_later_runs_remember(tmp_path, capsys):
     download = moodle_download(tmp_path / "download.zip")
     out = tmp_path / "out"
-    code, stdout, stderr = run([download, "--out", out, "--export", "moodle"], capsys)
+    code, stdout, stderr = run([download, "--out", out, "--export", "moodle",
+                                "--assignment", "01_algorithm"], capsys)
     assert code == 1, stderr  # a choice is needed
     assert "1 student with several notebooks" in stderr
     ada = by_name(out)["Ada Lovelace"]
