@@ -207,7 +207,8 @@ def _fork(cpu_seconds: float) -> tuple[int, int]:
     """Fork; returns (pid, read end) in the parent, (0, write end) in the child.
 
     The child gets a CPU budget of its own: a fresh process starts from zero CPU time,
-    and its soft limit (never above the sandbox's hard limit) is ``cpu_seconds``.
+    and its soft limit (never above the sandbox's hard limit) is a second above
+    ``cpu_seconds``.
     Returns (-1, -1) when no process can be made (the submission holds them all): the
     work then runs in this process, with its timers but without a fork to fall back on.
     """
@@ -225,13 +226,26 @@ def _fork(cpu_seconds: float) -> tuple[int, int]:
     if pid == 0:
         os.close(r)
         hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
-        cpu = max(1, int(cpu_seconds + 0.999))
+        # One second above the wall-clock timer, so that a busy cell is stopped by its
+        # timer (and told so); the CPU limit catches what the timer cannot stop.
+        cpu = int(cpu_seconds + 0.999) + 1
         if hard != resource.RLIM_INFINITY:
             cpu = min(cpu, hard)
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, hard))
         return 0, w
     os.close(w)
     return pid, r
+
+
+def _lift_cpu_budget() -> None:
+    """Give a fork that goes on with the notebook's state the sandbox's CPU limit back.
+
+    A cell's fork runs with that cell's budget (:func:`_fork`); once the cell is done
+    the fork carries the rest of the work, which must not die when the CPU time of the
+    finished cell and the next ones together pass one cell's budget.
+    """
+    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    resource.setrlimit(resource.RLIMIT_CPU, (hard, hard))
 
 
 class Runner:
@@ -264,6 +278,7 @@ class Runner:
                 error = self._exec_cell(k, source, seconds)
                 _write_all(fd, (json.dumps({"error": error}) + "\n").encode())
                 os.close(fd)
+                _lift_cpu_budget()  # the cell's budget is spent; the work goes on here
                 continue  # this fork now holds the state; its parent steps aside
             deadline = time.monotonic() + seconds + GRACE
             line = _Lines(fd).next(deadline)
