@@ -2,6 +2,7 @@
 
 import csv
 import json
+from pathlib import Path
 
 import nbformat
 import numpy as np
@@ -299,3 +300,12 @@ def test_similar_functions_and_the_sandbox_are_reported(tmp_path, capsys):
         assert str((tmp_path / "submissions").resolve()) in hidden
         assert str((tmp_path / "out").resolve()) in hidden
         assert "sandbox: bubblewrap" in printed
+
+
+def test_a_path_relative_to_the_working_folder_is_graded(tmp_path, monkeypatch):
+    from perceptron_lib.grading.judge.grade import grade
+
+    notebook(tmp_path / "rel.ipynb", [SOLUTION])
+    monkeypatch.chdir(tmp_path)
+    g = grade(Path("rel.ipynb"))
+    assert (g.status, g.total) == ("ok", MAX)

@@ -171,7 +171,7 @@ def read(path: Path) -> dict:
     bounds = Bounds(memory_bytes=READ_MEMORY, cpu_seconds=READ_SECONDS,
                     wall_seconds=2 * READ_SECONDS, output_bytes=8 * MAX_BYTES)
     try:
-        answer = run_script(Path(__file__), {"path": str(path)}, bounds)
+        answer = run_script(Path(__file__), {"path": os.path.abspath(path)}, bounds)
     except BoundsExceeded as exc:
         answer = {"assignment": None, "problem": f"not a readable notebook: reading it {exc}"}
     if not isinstance(answer, dict):
