@@ -214,6 +214,7 @@ def remove_group(group: Path, seconds: float = 2.0) -> bool:
         except OSError:
             pass
     deadline = time.monotonic() + seconds
+    pause = 0.001  # the group usually empties within a millisecond of the kill
     while True:
         for pid in _members(group):
             try:
@@ -228,7 +229,8 @@ def remove_group(group: Path, seconds: float = 2.0) -> bool:
         except OSError:
             if time.monotonic() > deadline:
                 return False
-            time.sleep(0.01)
+            time.sleep(pause)
+            pause = min(2 * pause, 0.01)
 
 
 def _hit(kind: str, group: Path) -> bool:

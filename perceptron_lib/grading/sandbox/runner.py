@@ -31,6 +31,7 @@ the sandbox.
 
 from __future__ import annotations
 
+import compileall
 import fcntl
 import json
 import math
@@ -236,6 +237,15 @@ def _build(blocked: frozenset) -> Path:
             runner.mkdir()
             shutil.copy(HERE / "child.py", runner / "child.py")
             shutil.copy(HERE.parent / "assignments" / "codec.py", runner / "codec.py")
+            # Compiled once here: the sandbox's file system is read-only, so a library
+            # without its bytecode would be compiled again by every run that imports it.
+            # Each file is named as the child sees it (the library is mounted at its
+            # real place under bubblewrap), so that a traceback can show its lines.
+            alone = bwrap_path() is None  # (mode() itself builds: not asked here)
+            compileall.compile_dir(str(root / "perceptron_lib"), quiet=2, ddir=str(
+                root / "perceptron_lib" if alone else standins.LIBRARY))
+            compileall.compile_dir(str(runner), quiet=2,
+                                   ddir=str(runner) if alone else "/grader")
             for path in root.rglob("*"):
                 os.chmod(path, 0o755 if path.is_dir() else 0o644)
             _builds[blocked] = root
