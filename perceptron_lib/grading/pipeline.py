@@ -33,7 +33,8 @@ from pathlib import Path
 
 from .assignments import ASSIGNMENTS
 from .intake import Intake
-from .intake.notebook import named_assignment
+from .intake.bounded import MANY_ITEMS
+from .intake.notebook import named_assignment, read_ahead
 from .judge import adjustments as adj
 from .judge.idcheck import check_ids, kinds_of
 from .judge.late import LatePolicy, read_policy
@@ -172,13 +173,17 @@ def _one_column(inputs: Inputs, of: dict[Key, str | None]) -> None:
 
 def _assignments(intake: Intake, assignment: str | None,
                  workers: int = 1) -> dict[Key, str | None]:
-    """Each student's assignment: ``assignment``, or the one the notebook names (the
-    notebooks read by ``workers`` helper processes at once)."""
-    paths = [s.path if s.path is not None and assignment is None else None
-             for s in intake.submissions]
+    """Each student's assignment: ``assignment``, or the one the notebook names.
+
+    Every notebook is read here, by ``workers`` helper processes at once and many to a
+    helper (:func:`.intake.notebook.read_ahead`): grading then finds it read.
+    """
+    found = [s.path for s in intake.submissions if s.path is not None]
+    paths = [s.path if assignment is None else None for s in intake.submissions]
+    size = max(1, min(MANY_ITEMS, -(-len(found) // max(1, workers))))
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-        named = list(pool.map(lambda p: named_assignment(p) if p is not None else None,
-                              paths))
+        list(pool.map(read_ahead, [found[k:k + size] for k in range(0, len(found), size)]))
+    named = [named_assignment(p) if p is not None else None for p in paths]
     return {(s.student.name, s.student.id): assignment or n
             for s, n in zip(intake.submissions, named, strict=True)}
 

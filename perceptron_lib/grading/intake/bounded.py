@@ -12,7 +12,10 @@ the caller turns into that student's status.
 
 A helper script reads its request (JSON) on standard input and writes one JSON
 document to standard output; :func:`.helper.serve` is its main loop (a module of its
-own, so that a helper imports little more than ``json``).
+own, so that a helper imports little more than ``json``).  A helper's start costs more
+than most requests (some 50 ms), so :func:`run_many` hands one helper many requests,
+each within the bounds of one; a request that stops its helper is run again alone, and
+the others are never charged for it.
 """
 
 from __future__ import annotations
@@ -81,6 +84,40 @@ def _died(code: int, bounds: Bounds, stderr: bytes) -> str:
     return f"stopped: {tail[0][:200]}"
 
 
+def _helper(script: Path, request: Any, limits: Callable[[], None], wall_seconds: float,
+            answer, errors) -> tuple[int, bool]:
+    """Run a helper on ``request``, its answer into ``answer`` and its errors into
+    ``errors`` (open files); its exit code, and whether the wall-clock bound stopped it."""
+    proc = subprocess.Popen(
+        [sys.executable, "-I", "-S", str(script)], stdin=subprocess.PIPE,
+        stdout=answer, stderr=errors, preexec_fn=limits, start_new_session=True, cwd="/")
+    late = threading.Event()
+
+    def stop() -> None:  # the wall-clock bound: a timer, so that the wait blocks
+        late.set()       # (a wait with a timeout polls, and costs every helper)
+        with contextlib.suppress(OSError):
+            proc.kill()
+
+    timer = threading.Timer(wall_seconds, stop)
+    timer.start()
+    try:
+        try:
+            proc.stdin.write(json.dumps(request).encode("utf-8"))
+        except BrokenPipeError:  # it stopped before reading it all
+            pass
+        finally:
+            with contextlib.suppress(OSError):
+                proc.stdin.close()
+        proc.wait()
+    except BaseException:
+        proc.kill()
+        proc.wait()
+        raise
+    finally:
+        timer.cancel()
+    return proc.returncode, late.is_set()
+
+
 def run_script(script: Path, request: Any, bounds: Bounds | None = None) -> Any:
     """Run a helper script on ``request`` and return its answer.
 
@@ -107,43 +144,113 @@ def run_script(script: Path, request: Any, bounds: Bounds | None = None) -> Any:
     """
     bounds = bounds or Bounds()
     with tempfile.TemporaryFile() as answer, tempfile.TemporaryFile() as errors:
-        proc = subprocess.Popen(
-            [sys.executable, "-I", "-S", str(script)], stdin=subprocess.PIPE,
-            stdout=answer, stderr=errors, preexec_fn=_limit(bounds),
-            start_new_session=True, cwd="/")
-        late = threading.Event()
-
-        def stop() -> None:  # the wall-clock bound: a timer, so that the wait blocks
-            late.set()       # (a wait with a timeout polls, and costs every helper)
-            with contextlib.suppress(OSError):
-                proc.kill()
-
-        timer = threading.Timer(bounds.wall_seconds, stop)
-        timer.start()
-        try:
-            try:
-                proc.stdin.write(json.dumps(request).encode("utf-8"))
-            except BrokenPipeError:  # it stopped before reading it all
-                pass
-            finally:
-                with contextlib.suppress(OSError):
-                    proc.stdin.close()
-            proc.wait()
-        except BaseException:
-            proc.kill()
-            proc.wait()
-            raise
-        finally:
-            timer.cancel()
-        if late.is_set():
+        code, late = _helper(script, request, _limit(bounds), bounds.wall_seconds,
+                             answer, errors)
+        if late:
             raise BoundsExceeded(f"took more than {bounds.wall_seconds:g} s")
         errors.seek(0)
         stderr = errors.read(64 * 1024)
         answer.seek(0)
         data = answer.read(bounds.output_bytes + 1)
-    if proc.returncode != 0 or not data:
-        raise BoundsExceeded(_died(proc.returncode, bounds, stderr))
+    if code != 0 or not data:
+        raise BoundsExceeded(_died(code, bounds, stderr))
     try:
         return json.loads(data)
     except ValueError as exc:
         raise BoundsExceeded(f"gave no readable answer ({exc})") from None
+
+
+#: What one helper of :func:`run_many` is handed at most: requests, and their characters.
+MANY_ITEMS = 32
+MANY_CHARS = 8 * MIB
+
+
+def _chunk(requests: list, start: int) -> int:
+    """The end of the next batch from ``start``: at most :data:`MANY_ITEMS` requests of
+    :data:`MANY_CHARS` characters together (at least one)."""
+    end, chars = start, 0
+    while end < len(requests) and end - start < MANY_ITEMS:
+        chars += len(json.dumps(requests[end]))
+        if chars > MANY_CHARS and end > start:
+            break
+        end += 1
+    return end
+
+
+def _many_limits(bounds: Bounds, n: int) -> Callable[[], None]:
+    """A batch's limits: one request's memory; one request's processor time at a time
+    (the helper raises its soft limit before each, see :func:`.helper.serve`), up to
+    ``n`` of them; room for two answers of the largest size."""
+    def preexec() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (bounds.memory_bytes, bounds.memory_bytes))
+        resource.setrlimit(resource.RLIMIT_CPU,
+                           (bounds.cpu_seconds, n * bounds.cpu_seconds + 1))
+        resource.setrlimit(resource.RLIMIT_FSIZE,
+                           (2 * bounds.output_bytes, 2 * bounds.output_bytes))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+    return preexec
+
+
+def _batch(script: Path, requests: list, bounds: Bounds) -> tuple[list, int, bytes]:
+    """Run one helper on ``requests``: the answers it finished (parsed, or
+    :class:`BoundsExceeded` for one too large or unreadable), its exit code (``None``
+    when its wall-clock bound stopped it) and the end of its standard error."""
+    with tempfile.TemporaryFile() as answer, tempfile.TemporaryFile() as errors:
+        code, late = _helper(script, {"many": requests, "cpu_seconds": bounds.cpu_seconds},
+                             _many_limits(bounds, len(requests)),
+                             bounds.wall_seconds * len(requests), answer, errors)
+        errors.seek(0)
+        stderr = errors.read(64 * 1024)
+        answer.seek(0)
+        done: list = []
+        for line in answer:
+            if not line.endswith(b"\n") or len(done) == len(requests):
+                break  # cut off where the helper stopped
+            if len(line) > bounds.output_bytes + 1:
+                done.append(BoundsExceeded(
+                    f"gave an answer larger than {bounds.output_bytes // MIB} MiB"))
+                continue
+            try:
+                done.append(json.loads(line))
+            except ValueError as exc:
+                done.append(BoundsExceeded(f"gave no readable answer ({exc})"))
+    return done, (None if late else code), stderr
+
+
+def run_many(script: Path, requests: list, bounds: Bounds | None = None) -> list:
+    """Run a helper script on each of ``requests``, many to a helper process.
+
+    Each request is held to ``bounds`` as in :func:`run_script` (memory, its own
+    processor time, output); a request that stops its helper (a crash, memory, a
+    time limit) is run again alone, so that its answer or its error is exactly what
+    :func:`run_script` would give, and the requests after it go on in a new helper.
+
+    Returns
+    -------
+    list
+        For each request, in order, its answer or the :class:`BoundsExceeded` that
+        :func:`run_script` would raise for it.
+    """
+    bounds = bounds or Bounds()
+    results: list = []
+    while len(results) < len(requests):
+        start = len(results)
+        end = _chunk(requests, start)
+        if end - start == 1:
+            try:
+                results.append(run_script(script, requests[start], bounds))
+            except BoundsExceeded as exc:
+                results.append(exc)
+            continue
+        done, code, stderr = _batch(script, requests[start:end], bounds)
+        results += done
+        if len(results) < end and code == -signal.SIGXCPU:
+            # Stopped by the budget of the request it was on: that request's own end.
+            results.append(BoundsExceeded(_died(code, bounds, stderr)))
+        elif len(results) < end:
+            try:  # stopped on this one: alone, it gets what run_script says of it
+                results.append(run_script(script, requests[len(results)], bounds))
+            except BoundsExceeded as exc:
+                results.append(exc)
+    return results

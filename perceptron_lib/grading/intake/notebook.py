@@ -21,7 +21,7 @@ from collections import OrderedDict
 from pathlib import Path
 
 if __package__:
-    from .bounded import Bounds, BoundsExceeded, run_script
+    from .bounded import Bounds, BoundsExceeded, run_many, run_script
 
 METADATA_KEY = "perceptron_course"
 #: The largest notebook the helper reads (the intake refuses larger ones before).
@@ -29,6 +29,9 @@ MAX_BYTES = 20 * 1024**2
 #: The helper's bounds: a notebook of :data:`MAX_BYTES` parses in well under them.
 READ_MEMORY = 1024 * 1024**2
 READ_SECONDS = 30
+if __package__:
+    BOUNDS = Bounds(memory_bytes=READ_MEMORY, cpu_seconds=READ_SECONDS,
+                    wall_seconds=2 * READ_SECONDS, output_bytes=8 * MAX_BYTES)
 
 
 class SubmissionError(Exception):
@@ -168,18 +171,44 @@ def read(path: Path) -> dict:
     cached = _cached(key)
     if cached is not None:
         return cached
-    bounds = Bounds(memory_bytes=READ_MEMORY, cpu_seconds=READ_SECONDS,
-                    wall_seconds=2 * READ_SECONDS, output_bytes=8 * MAX_BYTES)
     try:
-        answer = run_script(Path(__file__), {"path": os.path.abspath(path)}, bounds)
+        answer = run_script(Path(__file__), {"path": os.path.abspath(path)}, BOUNDS)
     except BoundsExceeded as exc:
-        answer = {"assignment": None, "problem": f"not a readable notebook: reading it {exc}"}
+        answer = exc
+    return _keep(key, answer)
+
+
+def _keep(key: tuple, answer: object) -> dict:
+    """A helper's answer for the file of ``key`` (or why it gave none), remembered."""
+    if isinstance(answer, BoundsExceeded):
+        answer = {"assignment": None,
+                  "problem": f"not a readable notebook: reading it {answer}"}
     if not isinstance(answer, dict):
         answer = {"assignment": None, "problem": "not a readable notebook"}
     with _names_lock:
         _names[key] = answer.get("assignment")
     _remember(key, answer)
     return _cached(key) or answer
+
+
+def read_ahead(paths: list[Path]) -> None:
+    """Read the notebooks at ``paths`` that are not remembered yet, many to a helper
+    (:func:`.bounded.run_many`), so that :func:`read` and :func:`named_assignment`
+    then find them; a file that cannot be read is left to them."""
+    todo: dict[tuple, str] = {}
+    for path in paths:
+        try:
+            key = _identity(Path(path))
+        except OSError:
+            continue
+        with _names_lock:
+            if key in _answers or key in todo:
+                continue
+        todo[key] = os.path.abspath(path)
+    keys = list(todo)
+    answers = run_many(Path(__file__), [{"path": todo[k]} for k in keys], BOUNDS)
+    for key, answer in zip(keys, answers, strict=True):
+        _keep(key, answer)
 
 
 def read_submission(path: Path) -> tuple[str | None, list[str]]:

@@ -38,7 +38,7 @@ from pathlib import Path
 
 import perceptron_lib
 
-from ..intake.bounded import Bounds, BoundsExceeded, run_script
+from ..intake.bounded import MANY_ITEMS, Bounds, BoundsExceeded, run_many, run_script
 from ..intake.notebook import SubmissionError, read_submission
 from . import fingerprint as fingerprint_module
 from .fingerprint import (  # noqa: F401  (re-exported: the normalisation is described here)
@@ -74,6 +74,19 @@ def student_fingerprints(cells: list[str], names: list[str]) -> dict[str, list]:
                         FINGERPRINT_BOUNDS)
     return {name: (str(fp), int(body)) for name, (fp, body) in answer.items()
             if name in names}
+
+
+def _fingerprints_of(todo: list[tuple]) -> list[dict[str, tuple[str, int]] | BoundsExceeded]:
+    """:func:`student_fingerprints` of each ``(student, assignment, cells, names)``, many
+    to a helper (:func:`..intake.bounded.run_many`); a :class:`BoundsExceeded` for each
+    submission that could not be read within :data:`FINGERPRINT_BOUNDS`."""
+    answers = run_many(Path(fingerprint_module.__file__),
+                       [{"cells": cells, "names": names} for _, _, cells, names in todo],
+                       FINGERPRINT_BOUNDS)
+    return [answer if isinstance(answer, BoundsExceeded) else
+            {name: (str(fp), int(body)) for name, (fp, body) in answer.items()
+             if name in names}
+            for (_, _, _, names), answer in zip(todo, answers, strict=True)]
 
 
 def _record(key: tuple[str, str, str], students: list[str], same_as: list[str],
@@ -120,14 +133,10 @@ def find_similar(submissions: dict[str, tuple[str, list[str]]],
             for student, (assignment, cells) in submissions.items()]
     todo = [t for t in todo if t[3]]
 
-    def read(item: tuple) -> dict[str, tuple[str, int]] | BoundsExceeded:
-        try:
-            return student_fingerprints(item[2], item[3])
-        except BoundsExceeded as exc:
-            return exc
-
+    step = max(1, min(MANY_ITEMS, -(-len(todo) // max(1, workers))))
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-        answers = list(pool.map(read, todo))
+        answers = [found for part in pool.map(_fingerprints_of, [
+            todo[k:k + step] for k in range(0, len(todo), step)]) for found in part]
     for (student, assignment, _, _), found in zip(todo, answers, strict=True):
         if isinstance(found, BoundsExceeded):
             if skipped is not None:
