@@ -1,4 +1,5 @@
-"""Compiled fast path of the perceptron (chapter 1), bit-for-bit equal to the loop.
+"""Compiled fast path of the perceptron (chapter 1) and of the margin perceptron (chapter 7),
+bit-for-bit equal to their loops.
 
 The kernel runs the same arithmetic as the reference loop, with one difference that
 could matter: it sums ``theta . x`` in the order its compiler vectorizes best, while
@@ -58,11 +59,13 @@ def _row_absmax(X):
 
 
 @njit(cache=True, nogil=True)
-def _epoch(X, y, order, start, theta, theta_0, theta_max, row_max, bound, offset):
+def _epoch(X, y, order, start, theta, theta_0, theta_max, row_max, bound, offset, margin):
     """Run one epoch from position ``start`` of ``order``; ``theta`` is updated in place.
 
-    Returns (position reached, updates made, theta_0, max|theta_j|, status).  Status
-    UNDECIDED means the example at that position has a score too close to zero to be
+    An example is a mistake when ``y (theta . x + theta_0) <= margin`` (``margin`` is 0
+    for the perceptron, the threshold of the margin perceptron of chapter 7).  Returns
+    (position reached, updates made, theta_0, max|theta_j|, status).  Status UNDECIDED
+    means the example at that position has a score too close to the threshold to be
     decided here; the caller decides it and resumes at the next position.
     """
     d = X.shape[1]
@@ -70,9 +73,13 @@ def _epoch(X, y, order, start, theta, theta_0, theta_max, row_max, bound, offset
     for p in range(start, order.shape[0]):
         i = order[p]
         v = _dot(theta, X, i) + theta_0
-        if theta_max > 0.0 and abs(v) <= 4.0 * (bound * theta_max * row_max[i] + d * _TINY):
+        # The scores' rounding error, and that of adding theta_0 and comparing with
+        # the threshold (an ulp of either, where the threshold is not 0).
+        if theta_max > 0.0 and abs(y[i] * v - margin) <= 4.0 * (
+                bound * theta_max * row_max[i] + d * _TINY
+                + _U * (abs(theta_0) + margin)):
             return p, updates, theta_0, theta_max, UNDECIDED
-        if y[i] * v <= 0.0:
+        if y[i] * v <= margin:
             yi = y[i]
             theta_max = 0.0
             for j in range(d):
@@ -95,12 +102,15 @@ def fast_perceptron(
     tau: int,
     offset: bool,
     orders: Iterable[np.ndarray],
+    margin: float = 0.0,
 ) -> PerceptronResult:
     """Run the perceptron on checked inputs with the compiled kernel (chapter 1).
 
     ``X`` (C-ordered float64, shape (n, d)), ``y`` (float64, -1/+1) and ``tau`` must
     already be checked; ``orders`` yields one visiting order per epoch.  Returns the
-    same :class:`PerceptronResult` as the reference loop, without history.
+    same :class:`PerceptronResult` as the reference loop, without history.  With
+    ``margin > 0`` it is the margin perceptron's loop (chapter 7,
+    :func:`perceptron_lib.margin_perceptron`), bit for bit.
     """
     _n, d = X.shape
     theta = np.zeros(d)
@@ -118,14 +128,14 @@ def fast_perceptron(
         p = 0
         while True:
             p, k, theta_0, theta_max, status = _epoch(
-                X, y, order, p, theta, theta_0, theta_max, row_max, bound, offset
+                X, y, order, p, theta, theta_0, theta_max, row_max, bound, offset, margin
             )
             made += k
             if status == DONE:
                 break
             # A near-tie: decide it exactly as the reference loop does.
             i = order[p]
-            if y[i] * (theta @ X[i] + theta_0) <= 0:
+            if y[i] * (theta @ X[i] + theta_0) <= margin:
                 theta += y[i] * X[i]
                 if offset:
                     theta_0 = theta_0 + y[i]

@@ -13,7 +13,7 @@ from numpy.typing import ArrayLike
 
 from ._result import PerceptronResult, Update
 from ._validate import check_data, check_scalar, check_tau
-from .algorithm import _visit_order
+from .algorithm import FAST_PATH_MIN_VISITS, _compiler_off, _visit_order
 
 __all__ = ["margin_perceptron"]
 
@@ -61,6 +61,10 @@ def margin_perceptron(
     constant coordinate 1 is not scaled, so the run on ``c X`` is the run on ``X`` with
     threshold ``margin / c**2`` and a lifted coordinate of ``1 / c``.  Standardise the
     features (or scale ``margin`` with ``R**2``) before choosing a threshold.
+
+    A long run (``n * tau`` at least ``FAST_PATH_MIN_VISITS``) without ``trace`` goes
+    through the compiled loop of :func:`perceptron_lib.perceptron`'s fast path, which
+    makes the same updates bit for bit.
 
     Parameters
     ----------
@@ -110,7 +114,12 @@ def margin_perceptron(
         raise ValueError(
             f"margin must be >= 0 (the functional margin every point must exceed), got {b}"
         )
-    _n, d = Xa.shape
+    n, d = Xa.shape
+    if not trace and n * tau >= FAST_PATH_MIN_VISITS and not _compiler_off():
+        from ._fast import fast_perceptron  # the same updates, bit for bit
+
+        return fast_perceptron(Xa, ya, tau, offset, _visit_order(n, tau, shuffle, seed),
+                               margin=float(b))
     theta = np.zeros(d)
     theta_0 = 0.0
     mistakes = 0

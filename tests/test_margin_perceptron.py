@@ -172,3 +172,28 @@ def test_inputs_are_not_modified():
     pl.margin_perceptron(X, y, 1.0, tau=5)
     np.testing.assert_array_equal(X, X0)
     np.testing.assert_array_equal(y, y0)
+
+
+@pytest.mark.parametrize("kind", ["floats", "integers with ties"])
+def test_the_compiled_path_makes_the_loops_updates_bit_for_bit(kind, monkeypatch):
+    import perceptron_lib._fast as fast
+
+    calls = []
+    real = fast.fast_perceptron
+    monkeypatch.setattr(fast, "fast_perceptron", lambda *a, **k: calls.append(1) or real(*a, **k))
+    rng = np.random.default_rng(7)
+    for seed in range(12):
+        if kind == "floats":
+            ds = pl.make_separable(40, 3, gamma=0.05, R=1.0, theta_0=0.3, seed=seed)
+            X, y = ds.X, ds.y
+        else:  # small integers: scores land exactly on the threshold
+            X = rng.integers(-3, 4, size=(40, 2)).astype(float)
+            y = np.where(X[:, 0] + X[:, 1] >= 0.5, 1, -1)
+        for margin in (0.0, 0.5, 1.0, 3.0):
+            kwargs = dict(margin=margin, tau=1000, shuffle=True, seed=seed)
+            compiled = pl.margin_perceptron(X, y, **kwargs)
+            loop = pl.margin_perceptron(X, y, trace=True, **kwargs)  # the loop only
+            assert np.array_equal(compiled.theta, loop.theta)
+            assert (compiled.theta_0, compiled.mistakes, compiled.epochs, compiled.converged) \
+                == (loop.theta_0, loop.mistakes, loop.epochs, loop.converged)
+    assert len(calls) == 12 * 4  # every run above took the compiled path
