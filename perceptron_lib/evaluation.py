@@ -21,13 +21,16 @@ from __future__ import annotations
 
 import math
 import numbers
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from ._validate import check_count, check_data, check_labels, check_tau, check_X
 from .algorithm import Method, perceptron, predict
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = [
     "accuracy",
@@ -94,11 +97,15 @@ def _check_fraction(value: object) -> Fraction:
     if not (0.0 < f < 1.0):
         raise ValueError(f"test_fraction must lie strictly between 0 and 1, got {f}")
     # The decimal the user wrote (0.3, not 0.29999999999999998890): 0.3 * 10 is 3.
+    from fractions import Fraction  # here: it imports decimal, and few runs split data
+
     return Fraction(repr(f))
 
 
 def _allocate(total: int, sizes: np.ndarray) -> np.ndarray:
     """Split ``total`` over groups in proportion to ``sizes`` (largest remainders)."""
+    from fractions import Fraction
+
     exact = [Fraction(total * int(s), int(sizes.sum())) for s in sizes]
     out = np.array([math.floor(e) for e in exact], dtype=np.int64)
     rest = total - int(out.sum())

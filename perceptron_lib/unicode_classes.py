@@ -27,7 +27,6 @@ perceptron_lib.unicode_classes --check`` says whether both files are current, an
 
 from __future__ import annotations
 
-import argparse
 import sys
 import unicodedata
 from bisect import bisect_right
@@ -167,6 +166,8 @@ def js_module_text() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """``--check``: are both table files current?  ``--write``: rewrite them."""
+    import argparse  # here: the library imports this module, the command line is rare
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--check", action="store_true")

@@ -120,6 +120,7 @@ _names_lock = threading.Lock()
 #: hold at most :data:`CACHED_CHARS` characters.
 _answers: OrderedDict[tuple, tuple[dict, int]] = OrderedDict()
 CACHED_CHARS = 64 * 1024**2
+_cached_total = 0  # characters held in _answers
 
 
 def _size(answer: dict) -> int:
@@ -131,12 +132,15 @@ def _remember(key: tuple, answer: dict) -> None:
     size = _size(answer)
     if size > CACHED_CHARS // 4:
         return
+    global _cached_total
     with _names_lock:
+        if key in _answers:
+            _cached_total -= _answers.pop(key)[1]
         _answers[key] = (answer, size)
-        total = sum(n for _, n in _answers.values())
-        while total > CACHED_CHARS:
+        _cached_total += size
+        while _cached_total > CACHED_CHARS:
             _, (_, n) = _answers.popitem(last=False)
-            total -= n
+            _cached_total -= n
 
 
 def _cached(key: tuple) -> dict | None:

@@ -11,6 +11,7 @@ import copy
 import hashlib
 import json
 import re
+import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -170,6 +171,8 @@ class Verdict:
 
 _RAISED = object()
 _WRONG_ANSWERS: dict[tuple[str, str, str], Any] = {}
+_WRONG_PENDING: dict[tuple[str, str, str], threading.Lock] = {}
+_WRONG_LOCK = threading.Lock()
 
 
 def _case_key(case: Case) -> str:
@@ -182,19 +185,32 @@ def _case_key(case: Case) -> str:
 
 def _wrong_answer(task: Task, mistake: Mistake, case: Case, key: str) -> Any:
     """What ``mistake`` answers to ``case`` (remembered: the mistakes are deterministic
-    and some run many epochs)."""
+    and some run many epochs; computed once however many graders ask at the same time)."""
     cached = (task.name, mistake.name, key)
-    if key and cached in _WRONG_ANSWERS:
-        return _WRONG_ANSWERS[cached]
-    try:
-        wrong = mistake.wrong(*copy.deepcopy(case.args))
-    except Exception:
-        wrong = _RAISED
-    if key:
-        if len(_WRONG_ANSWERS) > 20_000:
-            _WRONG_ANSWERS.clear()
-        _WRONG_ANSWERS[cached] = wrong
+    if not key:
+        return _run_mistake(mistake, case)
+    with _WRONG_LOCK:
+        if cached in _WRONG_ANSWERS:
+            return _WRONG_ANSWERS[cached]
+        lock = _WRONG_PENDING.setdefault(cached, threading.Lock())
+    with lock:  # a second asker waits for the first one's answer
+        with _WRONG_LOCK:
+            if cached in _WRONG_ANSWERS:
+                return _WRONG_ANSWERS[cached]
+        wrong = _run_mistake(mistake, case)
+        with _WRONG_LOCK:
+            if len(_WRONG_ANSWERS) > 20_000:
+                _WRONG_ANSWERS.clear()
+            _WRONG_ANSWERS[cached] = wrong
+            _WRONG_PENDING.pop(cached, None)
     return wrong
+
+
+def _run_mistake(mistake: Mistake, case: Case) -> Any:
+    try:
+        return mistake.wrong(*copy.deepcopy(case.args))
+    except Exception:
+        return _RAISED
 
 
 def matching_mistakes(task: Task, case: Case, got: Any) -> tuple[str, ...]:

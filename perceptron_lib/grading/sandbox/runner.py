@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import compileall
 import fcntl
+import functools
 import json
 import math
 import os
@@ -311,7 +312,7 @@ def _bwrap_argv(build: Path, uid: int | None) -> list[str]:
                  "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs"]
     else:
         argv += ["--"]
-    return [*argv, PYTHON, "-I", "/grader/child.py"]
+    return [*argv, PYTHON, "-I", "-S", "/grader/child.py"]
 
 
 def _library_path(how: str, build: Path) -> str:
@@ -320,6 +321,23 @@ def _library_path(how: str, build: Path) -> str:
     mounted (the real library's place, which an install of the course, editable or
     not, may also name; a grader started with ``PYTHONPATH`` needs this one)."""
     return str(build) if how == "limits-only" else str(standins.LIBRARY.parent)
+
+
+@functools.cache
+def site_folders() -> tuple[str, ...]:
+    """The folders ``site`` adds to the path of ``PYTHON -I`` (its site-packages, and
+    the folders its .pth files name).  The child starts with ``-S`` and adds these
+    itself: the .pth files' code (an editable install's import hook, coverage's start-up)
+    would cost every run some milliseconds and has no business in a submission's run."""
+    code = "import json, sys; print(json.dumps(sys.path))"
+    try:
+        full, bare = (json.loads(subprocess.run(
+            [PYTHON, *flags, "-c", code], capture_output=True, text=True, timeout=60,
+            check=True).stdout) for flags in (["-I"], ["-I", "-S"]))
+    except (OSError, ValueError, subprocess.SubprocessError):
+        import site
+        return tuple(site.getsitepackages())
+    return tuple(p for p in full if p not in bare)
 
 
 def _child_env() -> dict[str, str]:
@@ -335,6 +353,7 @@ def _child_env() -> dict[str, str]:
         "OMP_NUM_THREADS": "1",
         "MKL_NUM_THREADS": "1",
         "NUMBA_DISABLE_JIT": "1",
+        "PERCEPTRON_GRADING_SITE": os.pathsep.join(site_folders()),
     })
     return keep
 
@@ -379,7 +398,7 @@ def _probe_mode() -> str:
         uid = _take_uid() if candidate == "bwrap-root" else None
         try:
             argv = _bwrap_argv(build, uid)
-            argv[-2:] = ["-I", "-c", "print('ok')"]
+            argv[-3:] = ["-I", "-c", "print('ok')"]
             done = subprocess.run(argv, capture_output=True, text=True, timeout=30,
                                   env=_child_env())
         finally:
@@ -476,7 +495,7 @@ def run(
     try:
         env = {**_child_env(), "PERCEPTRON_GRADING_LIBRARY": _library_path(how, build)}
         if how == "limits-only":
-            argv = [PYTHON, "-I", str(build / "runner" / "child.py")]
+            argv = [PYTHON, "-I", "-S", str(build / "runner" / "child.py")]
             cwd = str(scratch.folder("submission-"))
         else:
             argv, cwd = _bwrap_argv(build, uid), "/"
@@ -738,7 +757,7 @@ def _probe(hidden: list[str]) -> tuple[dict, str]:
         if how == "limits-only":
             argv = [PYTHON, "-I", "-c", PROBE, json.dumps(hidden), library]
         else:
-            argv = [*_bwrap_argv(build, uid)[:-1], "-c", PROBE, json.dumps(hidden), library]
+            argv = [*_bwrap_argv(build, uid)[:-2], "-c", PROBE, json.dumps(hidden), library]
         done = subprocess.run(argv, capture_output=True, text=True, timeout=60,
                               env=_child_env(), cwd="/")
     except subprocess.TimeoutExpired:
