@@ -1,5 +1,7 @@
 import fcntl
+import importlib
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -156,3 +158,26 @@ def pytest_collection_modifyitems(config, items):
     # The browser tests wait for the book build: run them last, after everything that
     # can use the other workers in the meantime.
     items.sort(key=lambda item: "tests/browser/" in item.nodeid.replace("\\", "/"))
+
+
+# ---------------------------------------------------------------------------------------
+# The numbers each chapter should glue (tests/book_expect), computed once per test run
+# whichever worker asks first: the site's test and the JupyterLab test compare with them.
+
+@pytest.fixture(scope="session")
+def book_expected(tmp_path_factory):
+    """``book_expected(n)``: ``book_expect.ch{n}.expected()``, shared by the workers."""
+    shared = _shared_dir(tmp_path_factory) / "book_expect"
+    shared.mkdir(exist_ok=True)
+
+    def expected(number: int) -> dict:
+        path = shared / f"ch{number}.pickle"
+        with open(shared / f"ch{number}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if path.exists():
+                return pickle.loads(path.read_bytes())
+            value = importlib.import_module(f"book_expect.ch{number}").expected()
+            path.write_bytes(pickle.dumps(value))
+            return value
+
+    return expected

@@ -6,7 +6,6 @@ text, nothing is loaded from another host, and each chapter has what a chapter n
 """
 
 import ast
-import importlib
 import json
 import re
 from html import unescape
@@ -89,12 +88,12 @@ def test_the_seven_chapters_are_in_the_book():
 
 
 @pytest.mark.parametrize("chapter", chapters())
-def test_glued_numbers_match_the_library(build, chapter):
+def test_glued_numbers_match_the_library(build, chapter, book_expected):
     glue_file = build / "jupyter_execute" / f"{chapter}.glue.json"
     assert glue_file.is_file(), glue_file
     glued = glued_values(glue_file)
     number = int(Path(chapter).name[:2])
-    expected = importlib.import_module(f"book_expect.ch{number}").expected()
+    expected = book_expected(number)
     assert glued, "the chapter glues no number"
     assert set(glued) == set(expected), (
         f"glued only: {sorted(set(glued) - set(expected))}; "

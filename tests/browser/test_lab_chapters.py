@@ -265,17 +265,16 @@ def save(page, path: Path) -> nbformat.NotebookNode:
     return nbformat.read(path, as_version=4)
 
 
-def expected_values(name: str) -> dict | None:
-    """What the site's test expects the chapter to glue (tests/book_expect), if it says."""
-    try:
-        module = importlib.import_module(f"book_expect.ch{int(name[:2])}")
-    except ModuleNotFoundError:
+def expected_values(name: str, book_expected) -> dict | None:
+    """What the site's test expects the chapter to glue (tests/book_expect), if it says
+    (``book_expected``: the fixture that computes it once per test run)."""
+    if importlib.util.find_spec(f"book_expect.ch{int(name[:2])}") is None:
         return None
-    return module.expected()
+    return book_expected(int(name[:2]))
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: p.stem)
-def test_chapter_after_run_all(chapter, lab, lab_page, shots):
+def test_chapter_after_run_all(chapter, lab, lab_page, shots, book_expected):
     page = lab_page
     took = run_all(page, lab, chapter.name)
     page.screenshot(path=str(shots / f"{chapter.stem}_after_run_all.png"))
@@ -306,7 +305,7 @@ def test_chapter_after_run_all(chapter, lab, lab_page, shots):
                      for m in missing_numbers(cell.source, shown["text"], glued)]
 
     # the kernel's numbers are the site's
-    expected = expected_values(chapter.name)
+    expected = expected_values(chapter.name, book_expected)
     if expected is not None:
         for key, want in expected.items():
             if key not in glued:
