@@ -121,7 +121,7 @@ def test_notebooks_directly_in_the_folder_are_named_by_their_stem(tmp_path):
 
 def test_moodle_folders_give_name_and_participant_id(tmp_path):
     ada = tmp_path / "Ada Lovelace_123456_assignsubmission_file_"
-    write(ada / "work" / "perceptron.ipynb", nb())  # Moodle keeps the student's folders
+    write(ada / "homework" / "perceptron.ipynb", nb())  # Moodle keeps the student's folders
     write(ada / ".ipynb_checkpoints" / "perceptron-checkpoint.ipynb", nb())
     write(ada / "report.pdf", "%PDF")
     write(tmp_path / "Alan Turing_654321_assignsubmission_file_" / "perceptron.ipynb", nb())
@@ -134,7 +134,7 @@ def test_moodle_folders_give_name_and_participant_id(tmp_path):
         empty = subs["Nothing Here (888)"]
         assert (empty.path, empty.layout) == (None, "Moodle folder")
         assert empty.problem == "no notebook in the submission (an empty folder)"
-        assert subs["Ada Lovelace (123456)"].source == f"{ada.name}/work/perceptron.ipynb"
+        assert subs["Ada Lovelace (123456)"].source == f"{ada.name}/homework/perceptron.ipynb"
         assert subs["Ada Lovelace (123456)"].notes == []  # the checkpoint copy is not one
         assert subs["Ada Lovelace (123456)"].layout == "Moodle folder"
         assert subs["Pdf Only (777)"].path is None
