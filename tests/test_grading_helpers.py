@@ -97,6 +97,9 @@ def test_many_requests_to_a_helper_answer_as_one_each(chooser, monkeypatch):
     answers = bounded.run_many(chooser, requests)
     assert answers == [{"echo": n} for n in range(70)]
     assert len(started) == 3  # 32 to a helper
+    started.clear()
+    assert bounded.run_many(chooser, requests, workers=2) == answers  # order kept
+    assert len(started) == 3  # parts of 32, 32 and 6, two at a time
 
 
 def test_a_request_that_stops_its_helper_costs_itself_alone(chooser):

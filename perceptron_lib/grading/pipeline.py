@@ -26,14 +26,12 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
 from .assignments import ASSIGNMENTS
 from .intake import Intake
-from .intake.bounded import MANY_ITEMS
 from .intake.notebook import named_assignment, read_ahead
 from .judge import adjustments as adj
 from .judge.idcheck import check_ids, kinds_of
@@ -180,9 +178,7 @@ def _assignments(intake: Intake, assignment: str | None,
     """
     found = [s.path for s in intake.submissions if s.path is not None]
     paths = [s.path if assignment is None else None for s in intake.submissions]
-    size = max(1, min(MANY_ITEMS, -(-len(found) // max(1, workers))))
-    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-        list(pool.map(read_ahead, [found[k:k + size] for k in range(0, len(found), size)]))
+    read_ahead(found, workers)
     named = [named_assignment(p) if p is not None else None for p in paths]
     return {(s.student.name, s.student.id): assignment or n
             for s, n in zip(intake.submissions, named, strict=True)}

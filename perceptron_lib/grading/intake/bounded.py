@@ -29,6 +29,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -62,11 +63,18 @@ class BoundsExceeded(Exception):
     """The helper could not do its work within its bounds; the message says which."""
 
 
-def _limit(bounds: Bounds) -> Callable[[], None]:
+def _limit(bounds: Bounds, requests: int = 1) -> Callable[[], None]:
+    """The limits of a helper given ``requests`` requests: one request's memory; one
+    request's processor time at a time (a helper of many raises its soft limit before
+    each, see :func:`.helper.serve`), up to ``requests`` of them; one answer of the
+    largest size, or room for two when there are several."""
+    cpu_hard = requests * bounds.cpu_seconds + 1
+    output = bounds.output_bytes * (1 if requests == 1 else 2)
+
     def preexec() -> None:  # in the helper, between fork and exec
         resource.setrlimit(resource.RLIMIT_AS, (bounds.memory_bytes, bounds.memory_bytes))
-        resource.setrlimit(resource.RLIMIT_CPU, (bounds.cpu_seconds, bounds.cpu_seconds + 1))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (bounds.output_bytes, bounds.output_bytes))
+        resource.setrlimit(resource.RLIMIT_CPU, (bounds.cpu_seconds, cpu_hard))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (output, output))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
     return preexec
@@ -177,40 +185,25 @@ def _chunk(requests: list, start: int) -> int:
     return end
 
 
-def _many_limits(bounds: Bounds, n: int) -> Callable[[], None]:
-    """A batch's limits: one request's memory; one request's processor time at a time
-    (the helper raises its soft limit before each, see :func:`.helper.serve`), up to
-    ``n`` of them; room for two answers of the largest size."""
-    def preexec() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (bounds.memory_bytes, bounds.memory_bytes))
-        resource.setrlimit(resource.RLIMIT_CPU,
-                           (bounds.cpu_seconds, n * bounds.cpu_seconds + 1))
-        resource.setrlimit(resource.RLIMIT_FSIZE,
-                           (2 * bounds.output_bytes, 2 * bounds.output_bytes))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-
-    return preexec
-
-
-def _batch(script: Path, requests: list, bounds: Bounds) -> tuple[list, int, bytes]:
+def _batch(script: Path, requests: list,
+           bounds: Bounds) -> tuple[list, int | None, bytes]:
     """Run one helper on ``requests``: the answers it finished (parsed, or
-    :class:`BoundsExceeded` for one too large or unreadable), its exit code (``None``
+    :class:`BoundsExceeded` for one unreadable), its exit code (``None``
     when its wall-clock bound stopped it) and the end of its standard error."""
     with tempfile.TemporaryFile() as answer, tempfile.TemporaryFile() as errors:
         code, late = _helper(script, {"many": requests, "cpu_seconds": bounds.cpu_seconds},
-                             _many_limits(bounds, len(requests)),
+                             _limit(bounds, len(requests)),
                              bounds.wall_seconds * len(requests), answer, errors)
         errors.seek(0)
         stderr = errors.read(64 * 1024)
         answer.seek(0)
         done: list = []
-        for line in answer:
-            if not line.endswith(b"\n") or len(done) == len(requests):
-                break  # cut off where the helper stopped
-            if len(line) > bounds.output_bytes + 1:
-                done.append(BoundsExceeded(
-                    f"gave an answer larger than {bounds.output_bytes // MIB} MiB"))
-                continue
+        while len(done) < len(requests):
+            # At most one answer's size in the grader's memory, as run_script reads; an
+            # answer cut off or too large is the helper's stop: that request runs alone.
+            line = answer.readline(bounds.output_bytes + 1)
+            if not line.endswith(b"\n"):
+                break
             try:
                 done.append(json.loads(line))
             except ValueError as exc:
@@ -218,8 +211,10 @@ def _batch(script: Path, requests: list, bounds: Bounds) -> tuple[list, int, byt
     return done, (None if late else code), stderr
 
 
-def run_many(script: Path, requests: list, bounds: Bounds | None = None) -> list:
-    """Run a helper script on each of ``requests``, many to a helper process.
+def run_many(script: Path, requests: list, bounds: Bounds | None = None,
+             workers: int = 1) -> list:
+    """Run a helper script on each of ``requests``, many to a helper process and
+    ``workers`` helpers at once.
 
     Each request is held to ``bounds`` as in :func:`run_script` (memory, its own
     processor time, output); a request that stops its helper (a crash, memory, a
@@ -233,6 +228,12 @@ def run_many(script: Path, requests: list, bounds: Bounds | None = None) -> list
         :func:`run_script` would raise for it.
     """
     bounds = bounds or Bounds()
+    step = max(1, min(MANY_ITEMS, -(-len(requests) // max(1, workers))))
+    if workers > 1 and len(requests) > step:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            parts = pool.map(lambda k: run_many(script, requests[k:k + step], bounds),
+                             range(0, len(requests), step))
+            return [answer for part in parts for answer in part]
     results: list = []
     while len(results) < len(requests):
         start = len(results)

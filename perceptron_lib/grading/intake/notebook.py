@@ -195,9 +195,10 @@ def _keep(key: tuple, answer: object) -> dict:
     return _cached(key) or answer
 
 
-def read_ahead(paths: list[Path]) -> None:
+def read_ahead(paths: list[Path], workers: int = 1) -> None:
     """Read the notebooks at ``paths`` that are not remembered yet, many to a helper
-    (:func:`.bounded.run_many`), so that :func:`read` and :func:`named_assignment`
+    and ``workers`` helpers at once (:func:`.bounded.run_many`), so that :func:`read`
+    and :func:`named_assignment`
     then find them; a file that cannot be read is left to them."""
     todo: dict[tuple, str] = {}
     for path in paths:
@@ -210,7 +211,7 @@ def read_ahead(paths: list[Path]) -> None:
                 continue
         todo[key] = os.path.abspath(path)
     keys = list(todo)
-    answers = run_many(Path(__file__), [{"path": todo[k]} for k in keys], BOUNDS)
+    answers = run_many(Path(__file__), [{"path": todo[k]} for k in keys], BOUNDS, workers)
     for key, answer in zip(keys, answers, strict=True):
         _keep(key, answer)
 

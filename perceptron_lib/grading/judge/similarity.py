@@ -33,12 +33,11 @@ from __future__ import annotations
 
 import inspect
 from collections import defaultdict
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import perceptron_lib
 
-from ..intake.bounded import MANY_ITEMS, Bounds, BoundsExceeded, run_many, run_script
+from ..intake.bounded import Bounds, BoundsExceeded, run_many, run_script
 from ..intake.notebook import SubmissionError, read_submission
 from . import fingerprint as fingerprint_module
 from .fingerprint import (  # noqa: F401  (re-exported: the normalisation is described here)
@@ -76,13 +75,15 @@ def student_fingerprints(cells: list[str], names: list[str]) -> dict[str, list]:
             if name in names}
 
 
-def _fingerprints_of(todo: list[tuple]) -> list[dict[str, tuple[str, int]] | BoundsExceeded]:
+def _fingerprints_of(todo: list[tuple],
+                     workers: int) -> list[dict[str, tuple[str, int]] | BoundsExceeded]:
     """:func:`student_fingerprints` of each ``(student, assignment, cells, names)``, many
-    to a helper (:func:`..intake.bounded.run_many`); a :class:`BoundsExceeded` for each
-    submission that could not be read within :data:`FINGERPRINT_BOUNDS`."""
+    to a helper and ``workers`` helpers at once (:func:`..intake.bounded.run_many`); a
+    :class:`BoundsExceeded` for each submission that could not be read within
+    :data:`FINGERPRINT_BOUNDS`."""
     answers = run_many(Path(fingerprint_module.__file__),
                        [{"cells": cells, "names": names} for _, _, cells, names in todo],
-                       FINGERPRINT_BOUNDS)
+                       FINGERPRINT_BOUNDS, workers)
     return [answer if isinstance(answer, BoundsExceeded) else
             {name: (str(fp), int(body)) for name, (fp, body) in answer.items()
              if name in names}
@@ -133,10 +134,7 @@ def find_similar(submissions: dict[str, tuple[str, list[str]]],
             for student, (assignment, cells) in submissions.items()]
     todo = [t for t in todo if t[3]]
 
-    step = max(1, min(MANY_ITEMS, -(-len(todo) // max(1, workers))))
-    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-        answers = [found for part in pool.map(_fingerprints_of, [
-            todo[k:k + step] for k in range(0, len(todo), step)]) for found in part]
+    answers = _fingerprints_of(todo, workers)
     for (student, assignment, _, _), found in zip(todo, answers, strict=True):
         if isinstance(found, BoundsExceeded):
             if skipped is not None:
