@@ -10,7 +10,7 @@ Two questions the perceptron cannot answer on its own:
   is the separator with the best geometric margin ``gamma_opt = 1 / ||w||``.
 
 Both use :mod:`scipy.optimize`, which is imported on first call only, so
-``import perceptron_lib`` still loads numpy alone.  They work on the data scaled by
+``pl.max_margin`` loads numpy alone until it is called.  They work on the data scaled by
 their largest absolute coordinate and report results in the original units: scaling
 the data scales every margin by the same factor and changes nothing else.
 

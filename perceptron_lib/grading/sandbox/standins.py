@@ -359,6 +359,7 @@ def standing_in(names: Iterable[str]) -> Iterator[None]:
         raise LookupError
 
     absent: list[str] = []
+    perceptron_lib.load_all()  # the library's own modules load on first use
     try:
         for key in routes(names):
             module_name = key.split(":")[0]
