@@ -29,6 +29,7 @@ from perceptron_lib.grading.judge import cascade
 from perceptron_lib.grading.judge.grade import grade
 from perceptron_lib.grading.judge.verdict import Verdict, fit_hints, same
 from perceptron_lib.grading.outputs import classstats
+from perceptron_lib.grading.sandbox import runner
 
 NOTE = "`perceptron` passes with the reference `update`: fix `update` first"
 STRICT_UPDATE = SOLUTION.replace("<= 0", "< 0")  # perceptron calls update: right as it is
@@ -300,28 +301,61 @@ def test_the_class_report_lists_the_mistake_under_update_only(graded_class):
 
 @pytest.fixture()
 def runs(monkeypatch):
-    """Every sandbox run grading makes: what it was asked, and what came back."""
+    """Every sandbox run grading makes: what it was asked (and asked in a second part),
+    what came back, and every line the child wrote, with the line that ends the first
+    part."""
     made = []
     real = sandbox.run
+    read = runner._Reader.result
+
+    def lines_of(reader, status, seconds):
+        made[-1]["lines"], made[-1]["answered_at"] = list(reader.lines), reader.answered_at
+        return read(reader, status, seconds)
 
     def spy(cells, calls, limits=None, hidden=(), **kw):
-        result = real(cells, calls, limits, hidden, **kw)
         made.append({"functions": {c["function"] for c in calls}, "blocked": kw.get("blocked"),
                      "references": [r["name"] for r in kw.get("references", ())],
-                     "result": result})
-        return result
+                     "second": None})
+        asked = kw.get("follow_up")
+        if asked is not None:
+            def follow_up(first):
+                more = asked(first)
+                made[-1]["second"] = more and {
+                    "functions": {c["function"] for c in more.calls},
+                    "references": [r["name"] for r in more.references],
+                    "blocked": more.blocked}
+                return more
+            kw["follow_up"] = follow_up
+        made[-1]["result"] = real(cells, calls, limits, hidden, **kw)
+        return made[-1]["result"]
 
     monkeypatch.setattr(sandbox, "run", spy)
+    monkeypatch.setattr(runner._Reader, "result", lines_of)
     return made
 
 
 def test_the_references_reach_only_a_run_after_every_own_case(tmp_path, runs):
     g = grade(_notebook(tmp_path / "strict.ipynb", [STRICT_UPDATE]))
-    first, second = runs
-    assert first["references"] == [] and first["functions"] == {"update", "perceptron",
-                                                                  "predict"}
+    [run] = runs  # the second part runs in the same sandbox
+    assert run["references"] == [] and run["functions"] == {"update", "perceptron", "predict"}
+    second = run["second"]
     assert second["functions"] == {"perceptron"} and second["references"] == ["update"]
     assert second["blocked"] == {"perceptron", "predict"}  # update's library version works
+    # every own case was answered before the line that ends the first part
+    ids = [json.loads(line).get("id") for line in run["lines"][:run["answered_at"]]]
+    assert {f"{t.name}:{k}" for t in ASSIGNMENTS["01_algorithm"]
+            for k in range(len(t.all_cases()))} <= set(ids)
+    assert set(run["result"].later) == {f"again:perceptron:{k}" for k in range(12)}
+    assert [t.points for t in g.tasks][1:] == [4.0, 2.0]
+
+
+def test_a_run_of_its_own_when_the_library_cannot_follow(tmp_path, runs, monkeypatch):
+    monkeypatch.setattr(sandbox, "can_follow", lambda before, after: False)
+    g = grade(_notebook(tmp_path / "strict.ipynb", [STRICT_UPDATE]))
+    first, second = runs
+    assert first["second"] is None
+    assert second["functions"] == {"perceptron"} and second["references"] == ["update"]
+    assert second["blocked"] == {"perceptron", "predict"}
     assert [t.points for t in g.tasks][1:] == [4.0, 2.0]
 
 
@@ -330,13 +364,15 @@ def test_a_stolen_reference_answers_none_of_the_functions_own_cases(tmp_path, ru
     runs.clear()
     g = grade(_notebook(tmp_path / "attack.ipynb", [ATTACK]))
     assert g.status == "ok" and not g.notes
-    _, second = runs
-    # the reference reached the run that grades perceptron, and was taken there (the
-    # attack says so in the only line of its own that the grader reads back) ...
-    said = [e["error"] for run in runs for e in run["result"].cell_errors]
-    assert said == ["captured the reference"] and second["result"].cell_errors
+    [run] = runs
+    # the reference reached the second part, and was taken there: the attack wrote its
+    # own lines, answers to update's cases among them, after the first part ended ...
+    later = [json.loads(line) for line in run["lines"][run["answered_at"]:]]
+    assert {"cell": 1, "error": "captured the reference"} in [
+        e for line in later if line.get("kind") == "cells" for e in line["errors"]]
+    assert {f"update:{k}" for k in range(4)} <= {line.get("id") for line in later}
+    assert run["result"].cell_errors == []
     # ... but what it answered for update's cases counts nowhere
-    assert set(second["result"].answers) == {f"perceptron:{k}" for k in range(12)}
     update, perceptron, _ = g.tasks
     assert update.points == plain.tasks[0].points < 3
     assert [d["passed"] for d in update.details] == [d["passed"] for d in plain.tasks[0].details]

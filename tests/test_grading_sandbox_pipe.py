@@ -177,3 +177,62 @@ def test_a_student_who_writes_on_the_pipe_is_graded_as_usual(tmp_path):
     assert points["predict"] == 0 and points["perceptron"] > 0, points
     shown = " ".join(d.get("error", "") for t in g.tasks for d in t.details)
     assert "array too large" in shown
+
+
+# ------------------------------------------------------------- a run in two parts
+def _two_parts(lines: list[str], *, follows: bool) -> sandbox.RunResult:
+    r, w = os.pipe()
+    os.write(w, "".join(line + "\n" for line in lines).encode())
+    os.close(w)
+    reader = _Reader(r, 16 * 1024**2, {"a", "b"}, follows=follows)
+    reader.later_ids = {"again:a"}
+    reader.run()
+    return reader.result("ok", 0.0)
+
+
+PARTS = ['{"kind": "call", "id": "a", "value": 1}',
+         '{"kind": "answered"}',
+         '{"kind": "call", "id": "b", "value": 2}',  # a first-part call, too late
+         '{"kind": "cells", "errors": [{"cell": 1, "error": "late"}]}',
+         '{"kind": "call", "id": "again:a", "value": 3}',
+         '{"kind": "done", "printed": "p"}']
+
+
+def test_after_the_first_part_only_the_second_parts_calls_count():
+    result = _two_parts(PARTS, follows=True)
+    assert set(result.answers) == {"a"} and result.cell_errors == []
+    assert result.later == {"again:a": {"value": 3, "seconds": None, "mutated": []}}
+    assert result.status == "ok" and result.printed == "p"
+
+
+def test_the_line_that_ends_a_first_part_means_nothing_in_a_run_of_one_part():
+    result = _two_parts(PARTS, follows=False)
+    assert set(result.answers) == {"a", "b"} and result.later == {}
+    assert result.cell_errors == [{"cell": 1, "error": "late"}]
+
+
+def test_a_second_part_that_never_ends_leaves_the_first_as_it_was():
+    result = _two_parts(PARTS[:3], follows=True)  # no "done": the child died meanwhile
+    assert result.status == "ok" and set(result.answers) == {"a"} and result.later == {}
+
+
+FORGED_END = """
+import json, os, sys
+os.write(int(sys.argv[1]), (json.dumps({"kind": "answered"}) + "\\n").encode())
+"""
+
+
+def test_a_submission_that_ends_the_first_part_early_loses_its_answers(tmp_path):
+    seen = []
+
+    def follow_up(first):
+        seen.append(dict(first.answers))
+        return None
+
+    cells = ["def f(x):\n    return x + 1", FORGED_END]
+    calls = [{"id": "f:0", "function": "f", "args": [1]}]
+    run = sandbox.run(cells, calls, follow_up=follow_up)
+    assert seen == [{}] and run.answers == {} and run.status == "ok"
+    # the same line in a run that asked for no second part changes nothing
+    run = sandbox.run(cells, calls)
+    assert run.answers["f:0"]["value"] == 2

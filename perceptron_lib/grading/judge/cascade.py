@@ -17,9 +17,10 @@ rules and words:
   it: a ring of functions written in terms of one another (``signed_distance`` as
   ``point_margins`` with labels 1, ``point_margins`` as ``y * signed_distance``) is
   never graded with its own members' references;
-- **the references** cross into the sandbox as their source (:func:`shipped`), for a
-  run of their own that answers the dependent function's cases only, after the run
-  that answered every graded function's own cases has ended (see :mod:`.grade`).
+- **the references** cross into the sandbox as their source (:func:`shipped`), only
+  once every graded function's own cases have their answers: in the grading run's
+  second part, which answers the dependent function's cases only (or, where the
+  library cannot follow there, in a run of their own; see :mod:`.grade`).
 """
 
 from __future__ import annotations

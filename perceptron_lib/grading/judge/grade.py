@@ -253,7 +253,9 @@ def grade(path: Path, assignment: str | None = None,
     all_cases = {t.name: t.all_cases() for t in tasks}
     calls = [{"id": f"{t.name}:{k}", "function": t.name, "args": [encode(a) for a in c.args]}
              for t in tasks for k, c in enumerate(all_cases[t.name])]
-    run = sandbox.run(cells, calls, limits or sandbox.Limits(), hidden=list(hidden))
+    again = _Again(cells, tasks, all_cases)
+    run = sandbox.run(cells, calls, limits or sandbox.Limits(), hidden=list(hidden),
+                      follow_up=again if again.possible() else None)
     g.seconds = round(run.seconds, 3)
     g.tasks = [score(t, all_cases[t.name], run.answers, len(t.public)) for t in tasks]
     if run.status == sandbox.CANCELLED:  # not graded: the next run grades it
@@ -261,7 +263,8 @@ def grade(path: Path, assignment: str | None = None,
         return g
     if run.status != "ok":
         g.status = f"{wrong}; {run.status}" if wrong else run.status
-    elif not _with_references(g, cells, tasks, all_cases, limits, hidden):
+    elif not _with_references(g, cells, tasks, all_cases, limits, hidden,
+                              answered=again.answered(run)):
         g.status = sandbox.CANCELLED
         return g
     for err in run.cell_errors[:5]:
@@ -273,42 +276,104 @@ def grade(path: Path, assignment: str | None = None,
     return g
 
 
+def _dependents(scores: list[TaskResult], cells: list[str],
+                tasks: list[Task]) -> list[tuple[int, tuple[str, ...]]]:
+    """The functions to grade again with references (see :mod:`.cascade`): those that
+    lost points and call graded functions that lost points too, each ``(its index,
+    the functions whose references it gets)``."""
+    lost = {t.name for t in scores if t.passed < t.cases}
+    functions: dict[str, set[str]] | None = None
+    found = []
+    for k, task in enumerate(tasks):
+        if task.name not in lost or not set(cascade.allowed(task, tasks)) & lost:
+            continue
+        if functions is None:  # read the cells only when some function needs it
+            functions = cascade.uses_in_cells(cells, {t.name for t in tasks})
+        callees = cascade.callees(task, tasks, functions.get(task.name, ()), lost)
+        if callees:
+            found.append((k, callees))
+    return found
+
+
+def _calls(task: Task, cases: list[Case], prefix: str = "") -> list[dict]:
+    return [{"id": f"{prefix}{task.name}:{j}", "function": task.name,
+             "args": [encode(a) for a in c.args]} for j, c in enumerate(cases)]
+
+
+class _Again:
+    """The grading run's second part (:class:`.sandbox.FollowUp`): once the run's own
+    answers are in, the first functions to grade again with references (those that get
+    the same references) are answered in the same sandbox, where the library allows it
+    (:func:`.sandbox.can_follow`); any others get runs of their own."""
+
+    PREFIX = "again:"
+
+    def __init__(self, cells: list[str], tasks: list[Task],
+                 all_cases: dict[str, list[Case]]) -> None:
+        self.cells, self.tasks, self.all_cases = cells, tasks, all_cases
+        self.names = frozenset(t.name for t in tasks)
+        self.chosen: set[str] = set()
+
+    def possible(self) -> bool:
+        return any(cascade.allowed(t, self.tasks) for t in self.tasks)
+
+    def __call__(self, first: sandbox.RunResult) -> sandbox.FollowUp | None:
+        scores = [score(t, self.all_cases[t.name], first.answers, len(t.public))
+                  for t in self.tasks]
+        found = _dependents(scores, self.cells, self.tasks)
+        if not found:
+            return None
+        callees = found[0][1]
+        blocked = self.names - cascade.unblocked(callees, self.tasks)
+        if not sandbox.can_follow(self.names, blocked):
+            return None
+        group = [self.tasks[k] for k, c in found if c == callees]
+        self.chosen = {t.name for t in group}
+        return sandbox.FollowUp(
+            calls=[c for t in group for c in _calls(t, self.all_cases[t.name], self.PREFIX)],
+            references=[cascade.shipped(t) for t in self.tasks if t.name in callees],
+            blocked=frozenset(blocked))
+
+    def answered(self, run: sandbox.RunResult) -> dict[str, dict[str, dict]]:
+        """The second part's answers, by function, keyed as a run of their own keys them."""
+        found: dict[str, dict[str, dict]] = {name: {} for name in self.chosen}
+        for cid, answer in run.later.items():
+            key = cid.removeprefix(self.PREFIX)
+            if key.split(":")[0] in found:
+                found[key.split(":")[0]][key] = answer
+        return found
+
+
 def _with_references(g: Grade, cells: list[str], tasks: list[Task],
                      all_cases: dict[str, list[Case]], limits: sandbox.Limits | None,
-                     hidden: list[Path]) -> bool:
+                     hidden: list[Path], answered: dict[str, dict[str, dict]]) -> bool:
     """Grade again, with the references of the graded functions it calls, each function
     that lost points and calls graded functions that lost points too; keep the better
     score (see :mod:`.cascade`).  False when grading was cancelled meanwhile.
 
-    Each such function gets a run of its own, after the run that answered every graded
-    function's own cases has ended: the run answers that function's cases only, its
+    The functions the grading run answered again in its second part (``answered``, by
+    :class:`_Again`) take those answers; each other one gets a run of its own, after the
+    grading run has ended.  Either way the run answers that function's cases only, its
     library stands in for every graded function but the references shipped (and what
     they build on, :func:`.cascade.unblocked`), and what it answers counts for that
     function only, when it does better.
     """
-    lost = {t.name for t in g.tasks if t.passed < t.cases}
-    functions: dict[str, set[str]] | None = None
     names = {t.name for t in tasks}
-    for k, task in enumerate(tasks):
-        own = g.tasks[k]
-        if task.name not in lost or not set(cascade.allowed(task, tasks)) & lost:
-            continue
-        if functions is None:  # read the cells only when some function needs it
-            functions = cascade.uses_in_cells(cells, names)
-        callees = cascade.callees(task, tasks, functions.get(task.name, ()), lost)
-        if not callees:
-            continue
+    for k, callees in _dependents(g.tasks, cells, tasks):
+        task, own = tasks[k], g.tasks[k]
         cases = all_cases[task.name]
-        calls = [{"id": f"{task.name}:{j}", "function": task.name,
-                  "args": [encode(a) for a in c.args]} for j, c in enumerate(cases)]
-        references = [cascade.shipped(t) for t in tasks if t.name in callees]
-        run = sandbox.run(cells, calls, limits or sandbox.Limits(), hidden=list(hidden),
-                          blocked=frozenset(names - cascade.unblocked(callees, tasks)),
-                          references=references)
-        g.seconds = round(g.seconds + run.seconds, 3)
-        if run.status == sandbox.CANCELLED:
-            return False
-        alt = score(task, cases, run.answers, len(task.public))
+        answers = answered.get(task.name)
+        if answers is None:
+            references = [cascade.shipped(t) for t in tasks if t.name in callees]
+            run = sandbox.run(cells, _calls(task, cases), limits or sandbox.Limits(),
+                              hidden=list(hidden),
+                              blocked=frozenset(names - cascade.unblocked(callees, tasks)),
+                              references=references)
+            g.seconds = round(g.seconds + run.seconds, 3)
+            if run.status == sandbox.CANCELLED:
+                return False
+            answers = run.answers
+        alt = score(task, cases, answers, len(task.public))
         if alt.passed > own.passed:
             g.tasks[k] = with_references(own, alt, list(callees))
     return True

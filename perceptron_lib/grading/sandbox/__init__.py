@@ -8,9 +8,11 @@ library the child sees, in which every route to a graded function raises.
 
 from .runner import (
     CANCELLED,
+    FollowUp,
     Limits,
     RunResult,
     bwrap_path,
+    can_follow,
     cancel,
     describe,
     isolation_report,
@@ -19,5 +21,5 @@ from .runner import (
     run,
 )
 
-__all__ = ["CANCELLED", "Limits", "RunResult", "bwrap_path", "cancel", "describe",
-           "isolation_report", "mode", "reset_cancel", "run"]
+__all__ = ["CANCELLED", "FollowUp", "Limits", "RunResult", "bwrap_path", "can_follow",
+           "cancel", "describe", "isolation_report", "mode", "reset_cancel", "run"]

@@ -373,6 +373,10 @@ class Guard:
         """Stop watching, kill what is left of the run, and say what happened."""
         return Outcome(hit=False, peak_bytes=None)
 
+    def hit_so_far(self) -> bool:
+        """Whether the limit was hit until now (the run goes on)."""
+        return False
+
 
 class CgroupGuard(Guard):
     """A memory cgroup of the run's own."""
@@ -390,6 +394,10 @@ class CgroupGuard(Guard):
         if not any(line.endswith("/" + self.group.name) for line in lines):
             self.fallback = SampledGuard(self.limit)  # it did not get in: sample instead
             self.fallback.watch(pid, uid)
+
+    def hit_so_far(self) -> bool:
+        return _hit(self.scheme, self.group) or (
+            self.fallback is not None and self.fallback.hit_so_far())
 
     def finish(self) -> Outcome:
         outcome = Outcome(hit=_hit(self.scheme, self.group),
@@ -429,6 +437,9 @@ class SampledGuard(Guard):
             if total > self.limit and sizes:
                 self.hit = True
                 _kill_biggest(sizes, uid)
+
+    def hit_so_far(self) -> bool:
+        return self.hit
 
     def finish(self) -> Outcome:
         """Stop the watchdog; the peak is its largest sum (resident sizes, which count a

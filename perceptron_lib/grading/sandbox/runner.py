@@ -48,6 +48,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -126,6 +127,29 @@ class RunResult:
     limit_hit: str | None = None
     killed_by: str | None = None
     peak_memory_bytes: int | None = None
+    later: dict[str, dict] = field(default_factory=dict)
+
+
+@dataclass
+class FollowUp:
+    """The second part of a run (see :mod:`.child`), which grades functions again
+    with the references of the graded functions they call: ``calls`` (ids of their
+    own), the ``references`` bound in place of the submission's functions of their
+    names, and ``blocked``, the graded functions that still stand in (at least those
+    the calls name; the library's other functions are real, as in a run of their own).
+    Its answers are the result's ``later``; nothing in it changes the first part's.
+    """
+
+    calls: list[dict]
+    references: list[dict]
+    blocked: frozenset[str]
+
+
+def can_follow(before: frozenset[str], after: frozenset[str]) -> bool:
+    """Whether a run that blocks ``before`` can go on with only ``after`` blocked
+    (:class:`FollowUp`): the library functions that become real are functions of its
+    core modules (:func:`.standins.made_real`)."""
+    return standins.made_real(before, after) is not None
 
 
 def _is_root() -> bool:
@@ -447,6 +471,7 @@ def run(
     *,
     blocked: frozenset[str] | None = None,
     references: list[dict] = (),
+    follow_up: Callable[[RunResult], FollowUp | None] | None = None,
 ) -> RunResult:
     """Run ``cells`` in the sandbox, then make ``calls`` and collect the answers.
 
@@ -464,6 +489,12 @@ def run(
     references put in place of the submission's functions of their names once the
     cells have run (``{"name", "source", "entry"}``, real in this run's library).  A
     reference is never shipped for a function whose cases the run answers.
+
+    ``follow_up`` is called once every call has its answer, with the result so far (its
+    status ``"ok"``); a :class:`FollowUp` it returns runs in the same sandbox, from the
+    state the cells left, and its answers come back in ``later``.  The references reach
+    the sandbox only then, once the first part's answers are final: nothing that comes
+    after them counts for the first part's calls.
     """
     limits = limits or Limits()
     if _cancelled.is_set():
@@ -483,15 +514,18 @@ def run(
         "cell_seconds": limits.cell_seconds,
         "calls": [{**c, "seconds": limits.call_seconds} for c in calls],
         **({"references": list(references)} if references else {}),
-    })
+        **({"follow_up": True} if follow_up is not None else {}),
+    }) + "\n"
     read_fd, write_fd = os.pipe()
     t0 = time.perf_counter()
-    reader = _Reader(read_fd, limits.answer_bytes, {str(c["id"]) for c in calls})
+    reader = _Reader(read_fd, limits.answer_bytes, {str(c["id"]) for c in calls},
+                     follows=follow_up is not None)
     status = "ok"
     sink = tempfile.TemporaryFile()
     guard = memory.guard(limits.total_memory_bytes, limits.processes)
     held = memory.Outcome(hit=False, peak_bytes=None)
     ended, killed_by = "done", None
+    held_first: bool | None = None  # the memory limit hit in the first part of two
     try:
         env = {**_child_env(), "PERCEPTRON_GRADING_LIBRARY": _library_path(how, build)}
         if how == "limits-only":
@@ -511,11 +545,22 @@ def run(
         reader.start()
         try:
             proc.stdin.write(request.encode())
-            proc.stdin.close()
+            proc.stdin.flush()
+            if follow_up is None:
+                proc.stdin.close()
         except (BrokenPipeError, OSError):
             pass
-        ended = _wait(reader.finished, limits.wall_seconds)
-        killed_by = _ended_by_signal(proc, how) if ended == "done" and not reader.done else None
+        ended = _wait(reader.progress, limits.wall_seconds)
+        if follow_up is not None:
+            if ended == "done" and reader.answered_at is not None:
+                held_first = guard.hit_so_far()  # the first part is over: its facts
+            first = _first_part(reader, held_first, time.perf_counter() - t0, limits)
+            _send_follow_up(proc, follow_up(first) if first is not None else None,
+                            blocked, reader, limits)
+            if held_first is not None:
+                ended = _wait(reader.finished, limits.wall_seconds)
+        killed_by = (_ended_by_signal(proc, how)
+                     if ended == "done" and not reader.done and held_first is None else None)
         if ended == "timeout":
             status = (f"timeout: stopped after {limits.wall_seconds:g} s "
                       "(the limit for the whole notebook)")
@@ -538,8 +583,50 @@ def run(
             _give_back_uid(uid)
         sink.close()
     result = reader.result(status, time.perf_counter() - t0)
+    if held_first is not None:  # what the second part did leaves the first alone
+        held = memory.Outcome(hit=held_first, peak_bytes=held.peak_bytes)
+        return _observed(result, limits, held=held, timed_out=False, too_large=False,
+                         killed_by=None)
     return _observed(result, limits, held=held, timed_out=ended == "timeout",
                      too_large=reader.too_large, killed_by=killed_by)
+
+
+def _first_part(reader: _Reader, held: bool | None, seconds: float,
+                limits: Limits) -> RunResult | None:
+    """The first part's result, once the child said every call has its answer
+    (``held``: whether the memory limit was hit meanwhile, None before that line), and
+    only if nothing stopped it; None otherwise."""
+    if held is None or reader.too_large:
+        return None
+    first = _observed(reader.result("ok", seconds), limits,
+                      held=memory.Outcome(hit=held, peak_bytes=None),
+                      timed_out=False, too_large=False, killed_by=None)
+    return first if first.status == "ok" else None
+
+
+def _send_follow_up(proc: subprocess.Popen, more: FollowUp | None, blocked: frozenset[str],
+                    reader: _Reader, limits: Limits) -> None:
+    """Write the second part's request (or nothing) and close the child's input."""
+    try:
+        if more is not None:
+            called = frozenset(c["function"] for c in more.calls)
+            shipped = {r["name"] for r in more.references}
+            library = standins.made_real(blocked, more.blocked)
+            if not called <= more.blocked <= blocked or shipped & more.blocked or (
+                    library is None):
+                raise ValueError(
+                    "a follow-up blocks every function it calls, fewer than the run, and "
+                    f"ships references of others only (calls {sorted(called)}, blocked "
+                    f"{sorted(more.blocked)} of {sorted(blocked)}, references "
+                    f"{sorted(shipped)})")
+            reader.later_ids = {str(c["id"]) for c in more.calls}
+            proc.stdin.write(json.dumps({
+                "calls": [{**c, "seconds": limits.call_seconds} for c in more.calls],
+                "references": more.references,
+                "library": library}).encode() + b"\n")
+        proc.stdin.close()
+    except (BrokenPipeError, OSError):
+        pass
 
 
 def _ended_by_signal(proc: subprocess.Popen, how: str) -> str | None:
@@ -584,20 +671,24 @@ class _Reader(threading.Thread):
     submission: :meth:`result` reads it as hostile data.
     """
 
-    def __init__(self, fd: int, cap: int, ids: set[str]) -> None:
+    def __init__(self, fd: int, cap: int, ids: set[str], *, follows: bool = False) -> None:
         super().__init__(daemon=True)
-        self.fd, self.cap, self.ids = fd, cap, ids
+        self.fd, self.cap, self.ids, self.follows = fd, cap, ids, follows
+        self.later_ids: set[str] = set()  # the second part's calls (see FollowUp)
         self.lines: list[str] = []
         self.size = 0
         self.too_large = False
         self.done = False  # the child's last line came
+        self.answered_at: int | None = None  # the line that ends the first part
         self.finished = threading.Event()
+        self.progress = threading.Event()  # finished, or the first part ended
 
     def run(self) -> None:
         try:
             self._read()
         finally:
             self.finished.set()
+            self.progress.set()
 
     def _read(self) -> None:
         pending = b""
@@ -618,6 +709,11 @@ class _Reader(threading.Thread):
                     if text.startswith('{"kind": "done"'):
                         self.done = True
                         self.finished.set()
+                        self.progress.set()
+                    elif (self.follows and self.answered_at is None
+                          and text.startswith('{"kind": "answered"')):
+                        self.answered_at = len(self.lines) - 1
+                        self.progress.set()
 
     def result(self, status: str, seconds: float) -> RunResult:
         """The answers, cell errors and printed output; never raises.
@@ -626,45 +722,56 @@ class _Reader(threading.Thread):
         too long, fields of the wrong type) becomes the error of the call it names, or
         is left out when it names none.  Only the calls that were made are answered,
         each by the first line that names it.
+
+        The first part of a run of two (see :class:`FollowUp`) ends at the child's line
+        that says so: the lines before it answer the first part's calls, those after it
+        the second part's only.
         """
         result = RunResult(status=status, seconds=seconds)
-        if self.too_large and status == "ok":
+        if self.too_large and status == "ok" and self.answered_at is None:
             result.status = (f"answers too large: more than {in_words(self.cap)} came back "
                              "from the submission")
-        seen_done = False
-        for line in self.lines:
+        cut = len(self.lines) if self.answered_at is None else self.answered_at
+        seen_done = self.answered_at is not None
+        for k, line in enumerate(self.lines):
+            first = k < cut
+            ids, answers = (self.ids, result.answers) if first else (
+                self.later_ids, result.later)
             try:
-                seen_done = self._take(line, result) or seen_done
+                seen_done = self._take(line, result, ids, answers, first) or seen_done
             except Exception as exc:  # anything the child wrote; RecursionError included
-                self._unreadable(line, exc, result)
+                self._unreadable(line, exc, ids, answers)
         if result.status == "ok" and not seen_done:
             result.status = "exited before finishing"
         return result
 
-    def _take(self, line: str, result: RunResult) -> bool:
-        """Read one line into ``result``; whether it says the child is done."""
+    def _take(self, line: str, result: RunResult, ids: set[str], answers: dict[str, dict],
+              first: bool) -> bool:
+        """Read one line into ``result`` (a call's answer into ``answers``, if ``ids``
+        holds it); whether it says the child is done."""
         msg = json.loads(line)
         if not isinstance(msg, dict):
             return False
         kind = msg.get("kind")
-        if kind == "cells":
+        if kind == "cells" and first:
             result.cell_errors = _cell_errors(msg.get("errors"))
         elif kind == "call":
             cid = msg.get("id")
-            if isinstance(cid, str) and cid in self.ids and cid not in result.answers:
-                result.answers[cid] = _answer(msg)
+            if isinstance(cid, str) and cid in ids and cid not in answers:
+                answers[cid] = _answer(msg)
         elif kind == "done":
             printed = msg.get("printed")
             result.printed = printed[-4000:] if isinstance(printed, str) else ""
             return True
         return False
 
-    def _unreadable(self, line: str, exc: BaseException, result: RunResult) -> None:
+    def _unreadable(self, line: str, exc: BaseException, ids: set[str],
+                    answers: dict[str, dict]) -> None:
         cid = _line_id(line)
-        if cid in self.ids and cid not in result.answers:
+        if cid in ids and cid not in answers:
             why = ("it is nested too deeply" if isinstance(exc, RecursionError)
                    else f"{type(exc).__name__}: {exc}")
-            result.answers[cid] = {"error": f"the answer could not be read: {why}"[:500]}
+            answers[cid] = {"error": f"the answer could not be read: {why}"[:500]}
 
 
 _ID = re.compile(r'"id"\s*:\s*("(?:[^"\\]|\\.){0,200}")')

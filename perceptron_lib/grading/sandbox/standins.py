@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import copy
 import functools
 import importlib
 import inspect
@@ -270,6 +271,41 @@ def stub_library(names: Iterable[str], dest: Path) -> Path:
     (root / "grading" / "__init__.py").write_text(GRADING_STUB, encoding="utf-8")
     (root / "grading" / "check.py").write_text(GRADING_STUB, encoding="utf-8")
     return root
+
+
+#: The library's modules whose functions a run's second part can make real in place
+#: (:func:`made_real`): those ``import perceptron_lib`` names, and the private ones
+#: they are built on.  The others load matplotlib, ipywidgets, numba or scikit-learn.
+CORE_MODULES = frozenset({f"perceptron_lib.{m}" for m in perceptron_lib._EXPORTS}
+                         | {"perceptron_lib._validate", "perceptron_lib._result"})
+
+
+@functools.lru_cache(maxsize=32)
+def _real_functions(module: str) -> dict[str, ast.AST]:
+    tree = ast.parse(_library_files()[module].read_text(encoding="utf-8"))
+    return {q: node for q, node in _definitions(tree) if "." not in q}
+
+
+def made_real(before: Iterable[str], after: Iterable[str]) -> list[dict] | None:
+    """The library functions that stand in when ``before`` is graded and are real when
+    only ``after`` is (a subset): each ``{"module", "name", "source"}``, the source of
+    the real function without its decorators, for a run's second part (see
+    :mod:`.child`) to put in place of its stand-in's code.  None when one of them is not
+    a top-level function of :data:`CORE_MODULES`: such a run gets a library of its own.
+    """
+    keys = sorted(set(routes(before)) - set(routes(after)))
+    found = []
+    for key in keys:
+        module, qual = key.split(":")
+        if module not in CORE_MODULES or "." in qual:
+            return None
+        node = _real_functions(module).get(qual)
+        if node is None:
+            return None
+        node = copy.copy(node)  # the cached tree stays as it is
+        node.decorator_list = []
+        found.append({"module": module, "name": qual, "source": ast.unparse(node) + "\n"})
+    return found
 
 
 # -------------------------------------------------------- stand-ins in a live kernel
