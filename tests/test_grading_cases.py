@@ -23,7 +23,7 @@ def test_the_reference_scores_full_marks(assignment, task):
     result = score(task, cases, answers_of(task.reference, task, assignment, stand_in=False),
                    len(task.public))
     assert result.points == task.points and result.passed == len(cases)
-    assert len(task.hidden()) >= 2, "grading needs cases beyond the public ones"
+    assert len(task.grading_cases()) >= 2, "grading needs cases beyond the public ones"
     assert task.signature and task.parameters
     assert find_task(task.name) == (assignment, task)
     assert task.name in graded_names(assignment)

@@ -58,7 +58,8 @@ def graded(tmp_path_factory):
             "--roster", base / "roster.csv", "--adjustments", base / "adjustments.csv",
             "--export", "canvas", "--export", "moodle", "--export", "gradescope"]
     code, printed, errors = run(args)
-    assert code == 0, errors
+    assert code == 0, errors + "".join(line + "\n" for line in printed.splitlines()
+                                       if "grader error" in line or "error" in line)
     out = base / "out"
     with open(out / "grades.csv", encoding="utf-8-sig") as fh:
         rows = {f"{r['student']} ({r['id']})": r for r in csv.DictReader(fh)}

@@ -169,6 +169,13 @@ def hinge_deficiency(X, y, theta, theta_0, gamma):
     s = pl.signed_distance(pl.add_offset_feature(X), np.append(theta, theta_0))
     return float(np.sqrt(np.sum(np.maximum(0.0, gamma - y * s) ** 2)))
 ''',
+    ("averaged_perceptron", "the voted perceptron's hypotheses weighted by their counts"): '''
+def averaged_perceptron(X, y, tau):
+    run = pl.voted_perceptron(X, y, tau=tau)
+    counts = np.asarray(run.counts, dtype=float)
+    return (counts @ np.asarray(run.thetas)) / counts.sum(), float(
+        counts @ np.asarray(run.theta_0s) / counts.sum())
+''',
     ("multiclass_perceptron", "two classes through the binary perceptron"): '''
 def multiclass_perceptron(X, y, tau):
     classes = np.unique(y)
@@ -217,3 +224,21 @@ def test_routes_cover_chapter_7s_functions():
     # What the notebook's own cells use stays: the data, chapter 4's radius, the kernels.
     assert not {"radius", "add_offset_feature", "polynomial_kernel", "rbf_kernel",
                 "flip_labels", "is_positive_semidefinite", "gram_matrix"} & chapter_7
+
+
+@pytest.mark.parametrize("assignment, function, graded", [
+    ("06_variants", "polynomial_kernel", "polynomial_gram"),
+    ("06_variants", "voted_perceptron", "averaged_perceptron"),
+    ("07_beyond", "point_margins", "hinge_deficiency"),
+    ("01_algorithm", "averaged_perceptron", "perceptron"),
+])
+def test_a_switched_off_function_names_itself_and_the_function_it_holds(assignment, function,
+                                                                         graded):
+    from perceptron_lib.grading.assignments import graded_names
+
+    with standing_in(graded_names(assignment)):
+        with pytest.raises(RuntimeError) as raised:
+            getattr(pl, function)(np.ones((2, 2)), np.ones(2), 1)
+    said = str(raised.value)
+    assert f".{function} is switched off while {graded} is graded" in said
+    assert f"write {graded} yourself" in said

@@ -60,6 +60,7 @@ from pathlib import Path
 
 from . import pipeline, sandbox
 from .assignments import ASSIGNMENTS
+from .assignments.exercise import cases_key
 from .intake import Intake, IntakeError, Submission, collect, scratch
 from .intake.notebook import SubmissionError, read_submission
 from .intake.submissions import CHOSEN, SEVERAL
@@ -99,6 +100,11 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--choose", action="append", default=[], metavar="STUDENT=FILE",
                     help="for a student with several notebooks, the one to grade: its "
                          "file name (repeatable)")
+    ap.add_argument("--secret", type=Path, metavar="FILE",
+                    help="draw the grading cases from this file (any file kept out of the "
+                         "repository and away from students): cases that exist nowhere "
+                         "before grading, the same on every rerun with the same file "
+                         "(default: the package's own cases, which anyone can compute)")
     ap.add_argument("--wall-seconds", type=float, default=sandbox.Limits.wall_seconds,
                     help="time limit of a whole submission, in seconds (default: "
                          "%(default)g)")
@@ -197,6 +203,35 @@ def _several(grades: list[dict]) -> list[dict]:
     return [g for g in grades if str(g.get("status", "")).startswith(SEVERAL)]
 
 
+#: What the run says of its cases, with and without ``--secret``.
+CASES_PUBLIC = ("cases: the package's own, which anyone can compute (answers included); "
+                "pass --secret FILE to draw the grading cases from a file kept away from "
+                "students")
+CASES_SECRET = ("cases: drawn from the secret in {file}: they exist nowhere before grading, "
+                "and the same file gives the same grades on every rerun")
+
+
+def _cases_key(ap: argparse.ArgumentParser, secret: Path | None, root: Path,
+               out: Path) -> bytes | None:
+    """The key of ``--secret FILE`` (None without it); an error for a file that cannot be
+    read, is empty, or sits where a student's code could read it."""
+    if secret is None:
+        return None
+    path = secret.resolve()
+    if path == root or root in path.parents or out in path.parents:
+        ap.error(f"--secret {secret}: the secret must not be inside the submissions or the "
+                 "--out folder")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        ap.error(f"--secret {secret}: {exc.strerror or exc}")
+    if not data.strip():
+        ap.error(f"--secret {secret}: the file is empty; put some random text in it (for "
+                 "example: python3 -c \"import secrets; print(secrets.token_hex(32))\" > "
+                 f"{secret})")
+    return cases_key(data)
+
+
 def main(argv: list[str] | None = None) -> int:
     given = sys.argv[1:] if argv is None else list(argv)
     if given[:1] == ["autograder"]:  # Gradescope's package (outputs/autograder.py)
@@ -211,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     root = args.submissions.resolve()
     if root.is_dir() and (out == root or root in out.parents):
         ap.error("--out must not be inside the submissions folder")
+    args.cases_key = _cases_key(ap, args.secret, root, out)
     sandbox.reset_cancel()
     swept = scratch.sweep()
     if swept:
@@ -270,6 +306,9 @@ def _main(ap: argparse.ArgumentParser, args: argparse.Namespace, out: Path, root
                   "\nnothing was graded or written", file=sys.stderr)
             return BROKEN_INSTALL
         _report_isolation(isolation)
+        cases = (CASES_SECRET.format(file=args.secret) if args.cases_key is not None
+                 else CASES_PUBLIC)
+        print(cases, flush=True)
         t0 = time.perf_counter()
         grades, graded = _grade_all(intake, args, out, hidden)
         skipped: list[dict] = []
@@ -277,7 +316,9 @@ def _main(ap: argparse.ArgumentParser, args: argparse.Namespace, out: Path, root
         seconds = time.perf_counter() - t0
         summary = pipeline.finish(inputs, out, grades, submissions=str(args.submissions),
                                   refused=intake.refused, isolation=isolation,
-                                  similar=similar, seconds=seconds)
+                                  similar=similar, seconds=seconds,
+                                  cases={"secret": args.cases_key is not None,
+                                         "said": cases})
         kept.prune(out, [identity(g) for g in grades])
     print("\n".join(similarity.summary_lines(similar)))
     for s in skipped:
@@ -359,7 +400,8 @@ def _graded_record(s: Submission, args: argparse.Namespace, limits: sandbox.Limi
                    hidden: list[Path], grader_hash: str) -> dict:
     """Grade one submission into its record; any failure is this student's status."""
     try:
-        g = grade(s.path, args.assignment, limits, hidden, student=s.student.name)
+        g = grade(s.path, args.assignment, limits, hidden, student=s.student.name,
+                  key=args.cases_key)
         return record(_describe(g, s), grader_hash)
     except Exception as exc:  # a failure of the grader on this file: this row only
         text = f"{type(exc).__name__}: {str(exc)[:300]}"
@@ -391,7 +433,7 @@ def _grade_all(intake: Intake, args: argparse.Namespace,
     Each record is kept in ``OUT/records`` as soon as it is graded (:mod:`.outputs.kept`),
     so that an interrupted run loses only what was being graded.
     """
-    grader_hash = grader_sha256()
+    grader_hash = grader_sha256(args.cases_key)
     only = set(args.only)
     previous = {} if args.force and not only else kept.load(out)
     limits = sandbox.Limits(wall_seconds=args.wall_seconds)

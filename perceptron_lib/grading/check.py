@@ -264,7 +264,7 @@ def run_checks(fn, name: str | None = None) -> bool:
         print(f"✗ {name}: not written yet (it still raises NotImplementedError).")
         return False
     passed = sum(o.verdict.passed for o in outcomes)
-    more = len(task.hidden())
+    more = len(task.grading_cases())
     if passed == len(task.public):
         which = "the public case passes" if passed == 1 else f"the {passed} public cases pass"
         print(f"✓ {name}: {which}. Grading uses {more} more cases.")
@@ -303,5 +303,5 @@ def _print_with_references(name: str, task: Task, passed: int, better: WithRefer
         return
     _print_failures(task, better.outcomes)
     print(f"{name}: {passed} of {n} public cases pass with {yours}, {theirs} with {which} "
-          f"(grading uses {len(task.hidden())} more).")
+          f"(grading uses {len(task.grading_cases())} more).")
     print(f"  {cascade.note(name, better.names, passes=False)}.")

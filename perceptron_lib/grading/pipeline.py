@@ -282,15 +282,20 @@ def _extra(inputs: Inputs) -> dict:
 
 def finish(inputs: Inputs, out: Path, grades: list[dict], *, submissions: str,
            refused: list[str], isolation: dict, similar: list[dict],
-           seconds: float) -> list[str]:
-    """Apply the adjustments and write the whole gradebook; the lines to print."""
+           seconds: float, cases: dict | None = None) -> list[str]:
+    """Apply the adjustments and write the whole gradebook; the lines to print.
+
+    ``cases`` says where the grading cases came from (``{"secret": bool, "said": the
+    run's words}``), recorded in ``results.json`` and the report."""
     apply_all(inputs, grades)
     extra = _extra(inputs)
+    if cases is not None:
+        extra["cases"] = cases
     info = report.RunInfo(submissions=submissions, seconds=seconds, refused=list(refused),
                           similar=similar, isolation=isolation,
                           adjustments=inputs.adjustments,
                           adjustments_reused=inputs.adjustments_reused, late=inputs.late,
-                          roster=inputs.roster, matched=inputs.matched)
+                          roster=inputs.roster, matched=inputs.matched, cases=cases)
 
     def exports_and_report() -> None:
         info.exports = exports.write_exports(out, inputs.exports, grades, inputs.matched,

@@ -4,6 +4,13 @@ from . import Valid, Wrong
 
 WRONG = [
     # ------------------------------------------------------------- add_offset_feature
+    Wrong("add_offset_feature", "a new array of X's own dtype", '''
+def add_offset_feature(X, value=1.0):
+    out = np.zeros((X.shape[0], X.shape[1] + 1), dtype=X.dtype)
+    out[:, :-1] = X
+    out[:, -1] = value
+    return out
+''', "keeps dtype"),
     Wrong("add_offset_feature", "the constant as the first column", '''
 def add_offset_feature(X, value=1.0):
     return np.column_stack([np.full(len(X), value), X])

@@ -11,11 +11,36 @@ def _is_caps(word):
 
 WRONG = [
     # ------------------------------------------------------------------ spam_features
+    Wrong("spam_features", "letters and digits by ASCII ranges", RULES + r'''
+def spam_features(message):
+    words = [t for t in message.split() if re.search("[A-Za-z]", t)]
+    caps = [w for w in words if len(re.findall("[A-Za-z]", w)) >= 2
+            and not re.search("[a-z]", w)]
+    return np.array([len(caps) / max(len(words) - len(caps), 1),
+                     len(re.findall("[0-9]", message)) / max(len(words), 1),
+                     message.count("!")])
+''', "ascii"),
+    Wrong("spam_features", "all-caps by two characters, not two letters", RULES + '''
+def spam_features(message):
+    words = [t for t in message.split() if any(c.isalpha() for c in t)]
+    caps = sum(len(w) >= 2 and all(c.isupper() for c in w if c.isalpha()) for w in words)
+    return np.array([caps / max(len(words) - caps, 1),
+                     sum(c.isdecimal() for c in message) / max(len(words), 1),
+                     message.count("!")])
+''', "isupper"),
+    Wrong("spam_features", "digits by isdigit, which counts the superscript 2", RULES + '''
+def spam_features(message):
+    words = [t for t in message.split() if any(c.isalpha() for c in t)]
+    caps = sum(_is_caps(w) for w in words)
+    return np.array([caps / max(len(words) - caps, 1),
+                     sum(c.isdigit() for c in message) / max(len(words), 1),
+                     message.count("!")])
+''', "isdigit"),
     Wrong("spam_features", "counts numbers, not digits", RULES + '''
 def spam_features(message):
     tokens = message.split()
     words = [t for t in tokens if any(c.isalpha() for c in t)]
-    numbers = [t for t in tokens if any(c.isdigit() for c in t) and t not in words]
+    numbers = [t for t in tokens if any(c.isdecimal() for c in t) and t not in words]
     caps = sum(_is_caps(w) for w in words)
     return np.array([caps / max(len(words) - caps, 1), len(numbers) / max(len(words), 1),
                      message.count("!")])
@@ -24,7 +49,7 @@ def spam_features(message):
 def spam_features(message):
     tokens = message.split()
     words = [t for t in tokens if any(c.isalpha() for c in t)]
-    digits = sum(c.isdigit() for t in tokens if t not in words for c in t)
+    digits = sum(c.isdecimal() for t in tokens if t not in words for c in t)
     caps = sum(_is_caps(w) for w in words)
     return np.array([caps / max(len(words) - caps, 1), digits / max(len(words), 1),
                      message.count("!")])
@@ -34,7 +59,7 @@ def spam_features(message):
     words = [t for t in message.split() if any(c.isalpha() for c in t)]
     caps = sum(_is_caps(w) for w in words)
     return np.array([caps / max(len(words), 1),
-                     sum(c.isdigit() for c in message) / max(len(words), 1),
+                     sum(c.isdecimal() for c in message) / max(len(words), 1),
                      message.count("!")])
 ''', "over words"),
     Wrong("spam_features", "all-caps words over the lower-case words", RULES + '''
@@ -43,7 +68,7 @@ def spam_features(message):
     caps = sum(_is_caps(w) for w in words)
     lower = sum(w.islower() or not any(c.isupper() for c in w) for w in words)
     return np.array([caps / max(lower, 1),
-                     sum(c.isdigit() for c in message) / max(len(words), 1),
+                     sum(c.isdecimal() for c in message) / max(len(words), 1),
                      message.count("!")])
 ''', "over lower"),
     Wrong("spam_features", "str.isupper on the word", '''
@@ -51,7 +76,7 @@ def spam_features(message):
     words = [t for t in message.split() if any(c.isalpha() for c in t)]
     caps = sum(w.isupper() for w in words)
     return np.array([caps / max(len(words) - caps, 1),
-                     sum(c.isdigit() for c in message) / max(len(words), 1),
+                     sum(c.isdecimal() for c in message) / max(len(words), 1),
                      message.count("!")])
 ''', "isupper"),
     Wrong("spam_features", "str.isupper on every character", '''
@@ -59,7 +84,7 @@ def spam_features(message):
     words = [t for t in message.split() if any(c.isalpha() for c in t)]
     caps = sum(all(c.isupper() for c in w) for w in words)
     return np.array([caps / max(len(words) - caps, 1),
-                     sum(c.isdigit() for c in message) / max(len(words), 1),
+                     sum(c.isdecimal() for c in message) / max(len(words), 1),
                      message.count("!")])
 ''', "caps every character"),
     Wrong("spam_features", "split(' ')", RULES + '''
@@ -67,7 +92,7 @@ def spam_features(message):
     words = [t for t in message.split(" ") if any(c.isalpha() for c in t)]
     caps = sum(_is_caps(w) for w in words)
     return np.array([caps / max(len(words) - caps, 1),
-                     sum(c.isdigit() for c in message) / max(len(words), 1),
+                     sum(c.isdecimal() for c in message) / max(len(words), 1),
                      message.count("!")])
 ''', "split space"),
     Wrong("spam_features", "words by a regular expression", RULES + '''
@@ -75,7 +100,7 @@ def spam_features(message):
     words = [t for t in re.findall(r"\\w+", message) if any(c.isalpha() for c in t)]
     caps = sum(_is_caps(w) for w in words)
     return np.array([caps / max(len(words) - caps, 1),
-                     sum(c.isdigit() for c in message) / max(len(words), 1),
+                     sum(c.isdecimal() for c in message) / max(len(words), 1),
                      message.count("!")])
 ''', "regex"),
     Wrong("spam_features", "words are str.isalpha tokens", RULES + '''
@@ -83,7 +108,7 @@ def spam_features(message):
     words = [t for t in message.split() if t.isalpha()]
     caps = sum(_is_caps(w) for w in words)
     return np.array([caps / max(len(words) - caps, 1),
-                     sum(c.isdigit() for c in message) / max(len(words), 1),
+                     sum(c.isdecimal() for c in message) / max(len(words), 1),
                      message.count("!")])
 ''', "alpha words"),
     Wrong("spam_features", "every token a word", RULES + '''
@@ -91,7 +116,7 @@ def spam_features(message):
     words = message.split()
     caps = sum(_is_caps(w) for w in words)
     return np.array([caps / max(len(words) - caps, 1),
-                     sum(c.isdigit() for c in message) / max(len(words), 1),
+                     sum(c.isdecimal() for c in message) / max(len(words), 1),
                      message.count("!")])
 ''', "tokens as words"),
     Wrong("spam_features", "tokens with an exclamation mark", RULES + '''
@@ -99,7 +124,7 @@ def spam_features(message):
     words = [t for t in message.split() if any(c.isalpha() for c in t)]
     caps = sum(_is_caps(w) for w in words)
     return np.array([caps / max(len(words) - caps, 1),
-                     sum(c.isdigit() for c in message) / max(len(words), 1),
+                     sum(c.isdecimal() for c in message) / max(len(words), 1),
                      sum("!" in t for t in message.split())])
 ''', "marked tokens"),
     Wrong("spam_features", "no guard against a denominator of 0", RULES + '''
@@ -107,7 +132,7 @@ def spam_features(message):
     words = [t for t in message.split() if any(c.isalpha() for c in t)]
     caps = sum(_is_caps(w) for w in words)
     return np.array([caps / (len(words) - caps),
-                     sum(c.isdigit() for c in message) / len(words),
+                     sum(c.isdecimal() for c in message) / len(words),
                      message.count("!")])
 ''', None),
     Wrong("spam_features", "calls the library's spam_features", '''
@@ -255,13 +280,13 @@ def spam_features(message):
             words += 1
             if len(letters) > 1 and "".join(letters).isupper():
                 caps += 1
-    digits = len([c for c in message if c.isdigit()])
+    digits = len([c for c in message if c.isdecimal()])
     return [caps / max(words - caps, 1), digits / max(words, 1), float(message.count("!"))]
 '''),
     Valid("spam_features", "re.split at white space, which leaves an empty token", r'''
 def spam_features(message):
     tokens = [t for t in re.split(r"\s+", message) if t]
-    words = [t for t in tokens if re.search(r"[^\W\d_]", t)]
+    words = [t for t in tokens if any(map(str.isalpha, t))]
     caps = [w for w in words
             if sum(c.isalpha() for c in w) >= 2 and w == w.upper()]
     return np.array([len(caps) / max(len(words) - len(caps), 1),

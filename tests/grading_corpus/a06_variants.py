@@ -28,6 +28,14 @@ def averaged(*, test="<= 0", before="", after=VISIT, epoch_end="", start="0",
 
 WRONG = [
     # ------------------------------------------------------------ averaged_perceptron
+    Wrong("averaged_perceptron", "rebuilt from pl.voted_perceptron's hypotheses and counts",
+          '''
+def averaged_perceptron(X, y, tau):
+    run = pl.voted_perceptron(X, y, tau=tau)
+    counts = np.asarray(run.counts, dtype=float)
+    return (counts @ np.asarray(run.thetas)) / counts.sum(), float(
+        counts @ np.asarray(run.theta_0s) / counts.sum())
+''', "library"),
     Wrong("averaged_perceptron", "a strict test", averaged(test="< 0", result=(
         "(total / visits, total_0 / visits) if visits else (theta, theta_0)")), "strict"),
     Wrong("averaged_perceptron", "the last hypothesis", averaged(result="theta, theta_0"),

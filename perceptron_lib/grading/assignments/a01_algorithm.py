@@ -9,7 +9,7 @@ import perceptron_lib as pl
 
 from ._common import int_data, perceptron_loop
 from .answers import Array, Flag, Group, Number
-from .exercise import Case, Mistake, Task
+from .exercise import Case, Mistake, Seeds, Task
 
 NOTES_X = np.array([[1.0, 3.0], [2.0, 1.0], [-1.0, 2.0]])
 NOTES_Y = np.array([1.0, 1.0, -1.0])
@@ -42,8 +42,8 @@ def _update_variant(**kw):
     return run
 
 
-def _update_hidden() -> list[Case]:
-    rng = np.random.default_rng(101)
+def _update_hidden(seeds: Seeds) -> list[Case]:
+    rng = seeds.rng(101)
     cases = []
     for k in range(12):
         d = int(rng.integers(1, 5))
@@ -109,11 +109,11 @@ def _loop_variant(**kw):
     return run
 
 
-def _perceptron_hidden() -> list[Case]:
-    cases = [Case((*int_data(200 + k, int(n), int(d)), int(tau)), f"random data {k + 1}")
+def _perceptron_hidden(seeds: Seeds) -> list[Case]:
+    cases = [Case((*int_data(seeds(200 + k), int(n), int(d)), int(tau)), f"random data {k + 1}")
              for k, (n, d, tau) in enumerate([(6, 2, 5), (10, 3, 20), (15, 2, 1), (8, 1, 50),
                                               (12, 4, 3), (20, 2, 100)])]
-    sep = pl.make_separable(25, 2, gamma=0.2, seed=7)
+    sep = pl.make_separable(25, 2, gamma=0.2, seed=seeds(7))
     cases.append(Case((np.round(sep.X * 8), sep.y, 100), "separable data"))
     xor_X, xor_y = pl.make_xor(3, spread=0.0, seed=0)
     cases.append(Case((xor_X, xor_y, 4), "XOR, which never converges"))
@@ -189,11 +189,11 @@ def _predict_zero_one(X, theta, theta_0):
     return (_scores(X, theta, theta_0) > 0).astype(int)
 
 
-def _predict_hidden() -> list[Case]:
+def _predict_hidden(seeds: Seeds) -> list[Case]:
     cases = []
     for k in range(5):
-        X, _ = int_data(300 + k, 9, 3)
-        rng = np.random.default_rng(400 + k)
+        X, _ = int_data(seeds(300 + k), 9, 3)
+        rng = seeds.rng(400 + k)
         cases.append(Case((X, rng.integers(-2, 3, size=3).astype(float), float(k - 2)),
                           f"random classifier {k + 1}"))
     return cases

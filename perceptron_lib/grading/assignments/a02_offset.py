@@ -10,7 +10,7 @@ import perceptron_lib as pl
 
 from ._common import int_data, perceptron_loop
 from .answers import Array, Group, Number
-from .exercise import Case, Mistake, Task
+from .exercise import Case, Mistake, Seeds, Task
 
 LINE_X = np.array([[1.0], [2.0], [3.0], [4.0]])
 LINE_Y = np.array([1.0, 1.0, -1.0, -1.0])
@@ -26,6 +26,13 @@ def _lift_first(X, value):
     return np.hstack([np.full((len(X), 1), float(value)), np.asarray(X, float)])
 
 
+def _lift_keeps_dtype(X, value):
+    X = np.asarray(X)
+    out = np.empty((X.shape[0], X.shape[1] + 1), dtype=X.dtype)
+    out[:, :-1], out[:, -1] = X, value
+    return out
+
+
 def _lift_ones(X, value):
     return np.hstack([np.asarray(X, float), np.ones((len(X), 1))])
 
@@ -35,9 +42,10 @@ def _lift_row(X, value):
     return np.vstack([X, np.full((1, X.shape[1]), float(value))])
 
 
-def _cases_lift() -> list[Case]:
-    return [Case((int_data(500 + k, 5, d)[0], float(v)), f"random data, value {v}")
-            for k, (d, v) in enumerate([(1, 1), (2, -1), (3, 2.5), (4, 0.5)])]
+def _cases_lift(seeds: Seeds) -> list[Case]:
+    return [*(Case((int_data(seeds(500 + k), 5, d)[0], float(v)), f"random data, value {v}")
+              for k, (d, v) in enumerate([(1, 1), (2, -1), (3, 2.5), (4, 0.5)])),
+            Case((np.array([[0, -2, 7]]), -2.5), "one row of integers, value -2.5")]
 
 
 ADD_OFFSET_FEATURE = Task(
@@ -47,12 +55,18 @@ ADD_OFFSET_FEATURE = Task(
     reference=lift_reference,
     answer=Array("a float array of shape (n, d + 1)"),
     public=(Case((np.array([[1.0], [2.0], [3.0], [4.0]]), 1.0), "the offset example"),
-            Case((np.array([[1.0, 2.0], [3.0, 4.0]]), -1.0), "the -1 convention")),
+            Case((np.array([[1.0, 2.0], [3.0, 4.0]]), -1.0), "the -1 convention"),
+            Case((np.array([[1, 2], [3, 4], [-5, 0]]), 0.5),
+                 "an integer X and value 1/2: the new column holds 0.5, so the result is "
+                 "a float array")),
     hidden=_cases_lift,
     known=(
         Mistake("first column", "append the constant as the LAST column, not the first",
                 _lift_first),
         Mistake("ones", "the new column holds `value`, which need not be 1", _lift_ones),
+        Mistake("keeps dtype", "return a float array: with an integer X the new column "
+                "must still hold `value` (0.5 stays 0.5); convert first, "
+                "np.asarray(X, dtype=float)", _lift_keeps_dtype),
         Mistake("row", "append a COLUMN (one more entry in every row), not a row: the "
                 "result has shape (n, d + 1)", _lift_row),
     ),
@@ -79,8 +93,8 @@ def _origin_with_offset(X, y, tau):
     return theta, mistakes
 
 
-def _cases_origin() -> list[Case]:
-    out = [Case((*int_data(600 + k, n, d), tau), f"random data {k + 1}")
+def _cases_origin(seeds: Seeds) -> list[Case]:
+    out = [Case((*int_data(seeds(600 + k), n, d), tau), f"random data {k + 1}")
            for k, (n, d, tau) in enumerate([(6, 2, 10), (9, 3, 1), (12, 2, 50), (7, 4, 5)])]
     ex = pl.offset_example()
     out.append(Case((pl.add_offset_feature(ex.X), ex.y, 100), "the lifted offset example"))
@@ -146,10 +160,15 @@ def _back_first(theta_new, value):
     return theta_new[1:], float(theta_new[0] * value)
 
 
-def _cases_lifted_to_offset() -> list[Case]:
+def _cases_lifted_to_offset(seeds: Seeds) -> list[Case]:
+    rng = seeds.rng(550)
+    drawn = [Case((rng.integers(-8, 9, size=int(rng.integers(2, 6))) / 2.0, float(value)),
+                  f"random theta_new {k + 1}, value {value:g}")
+             for k, value in enumerate(rng.choice([-3.0, -0.5, 0.25, 1.5, 2.0, 4.0], size=2,
+                                                  replace=False))]
     return [Case((np.array([2.0, -1.0, 3.0]), 2.0), "value 2"),
             Case((np.array([0.5, 4.0]), -1.0), "value -1"),
-            Case((np.array([1.0, 1.0, 1.0, -6.0]), 0.25), "value 1/4")]
+            Case((np.array([1.0, 1.0, 1.0, -6.0]), 0.25), "value 1/4"), *drawn]
 
 
 LIFTED_TO_OFFSET = Task(

@@ -9,7 +9,7 @@ import perceptron_lib as pl
 
 from ._common import int_data
 from .answers import Array, Number
-from .exercise import Case, Mistake, Task
+from .exercise import Case, Mistake, Seeds, Task
 
 NOTES_X = np.array([[1.0, 3.0], [2.0, 1.0], [-1.0, 2.0]])
 NOTES_Y = np.array([1.0, 1.0, -1.0])
@@ -24,22 +24,22 @@ def _norm(theta):
     return float(np.linalg.norm(np.asarray(theta, float)))
 
 
-def _cases_margin_data() -> list[Case]:
+def _cases_margin_data(seeds: Seeds) -> list[Case]:
     out = []
     for k in range(5):
-        X, y = int_data(700 + k, 7, 2 + k % 2)
-        rng = np.random.default_rng(800 + k)
+        X, y = int_data(seeds(700 + k), 7, 2 + k % 2)
+        rng = seeds.rng(800 + k)
         theta = rng.integers(-3, 4, size=X.shape[1]).astype(float)
         theta[0] = theta[0] or 1.0
         out.append(Case((X, y, theta, float(k - 2)), f"random data {k + 1}"))
     return out
 
 
-def _cases_separated() -> list[Case]:
+def _cases_separated(seeds: Seeds) -> list[Case]:
     """Data that a given separator classifies correctly: positive margins."""
     out = []
     for k in range(2):
-        data = pl.make_separable(8, 2, gamma=0.2, theta_0=0.1 * k, seed=850 + k)
+        data = pl.make_separable(8, 2, gamma=0.2, theta_0=0.1 * k, seed=seeds(850 + k))
         out.append(Case((np.round(data.X, 3), data.y, 2.0 * data.theta, 2.0 * data.theta_0),
                         f"a separator that gets every point right {k + 1}"))
     return out
@@ -85,7 +85,7 @@ SIGNED_DISTANCE = Task(
     public=(Case((NOTES_X, NOTES_THETA, 1.0), "the worked example"),
             Case((np.array([[3.0, 4.0], [0.0, 0.0]]), np.array([3.0, 4.0]), -5.0),
                  "a 3-4-5 triangle")),
-    hidden=lambda: _drop_y(_cases_margin_data()),
+    hidden=lambda seeds: _drop_y(_cases_margin_data(seeds)),
     known=(
         Mistake("score", "divide the score by ||theta|| (that is what makes it a distance)",
                 _score),
@@ -143,7 +143,7 @@ POINT_MARGINS = Task(
     answer=Array("a 1-D array of n floats"),
     public=(Case((NOTES_X, NOTES_Y, NOTES_THETA, 1.0),
                  "the worked example: -sqrt(2)/2, sqrt(2), sqrt(2)"),),
-    hidden=lambda: _cases_margin_data() + _cases_separated(),
+    hidden=lambda seeds: _cases_margin_data(seeds) + _cases_separated(seeds),
     known=(
         Mistake("no label",
                 "multiply by the label y: a margin is negative for a misclassified point",
@@ -195,7 +195,7 @@ MARGIN = Task(
             Case((np.array([[3.0, 4.0], [0.0, 0.0]]), np.array([1.0, -1.0]),
                   np.array([3.0, 4.0]), -5.0),
                  "both points right: their margins are 4 and 1")),
-    hidden=lambda: _cases_margin_data() + _cases_separated(),
+    hidden=lambda seeds: _cases_margin_data(seeds) + _cases_separated(seeds),
     known=(
         Mistake("max", "the margin of a data set is the SMALLEST point margin", _margin_max),
         Mistake("distance", "take the smallest margin, with its sign, not the smallest "

@@ -57,8 +57,8 @@ RADIUS = Task(
     reference=radius_reference,
     answer=Number("a float"),
     public=(Case((np.array([[3.0, 4.0], [1.0, 0.0], [-6.0, 8.0]]),), "norms 5, 1, 10"),),
-    hidden=lambda: [Case((int_data(900 + k, 6, 3)[0],), f"random data {k + 1}")
-                    for k in range(4)],
+    hidden=lambda seeds: [Case((int_data(seeds(900 + k), 6, 3)[0],), f"random data {k + 1}")
+                          for k in range(4)],
     known=(
         Mistake("squared", "R is the largest norm, not the largest squared norm",
                 _radius_squared),
@@ -92,9 +92,10 @@ MISTAKE_BOUND = Task(
     answer=Number("a float"),
     public=(Case((2.0, 0.5), "R = 2, gamma = 1/2: the bound is 16"),
             Case((3.0, 0.8), "R = 3, gamma = 0.8: the bound is 14.0625")),
-    hidden=lambda: [Case((r, g), f"R = {r}, gamma = {g}")
-                    for r, g in [(1.0, 0.1), (3.0, 1.5), (10.0, 0.25), (0.5, 0.2),
-                                 (1.0, 0.3)]],
+    hidden=lambda seeds: [*(Case((r, g), f"R = {r}, gamma = {g}")
+                            for r, g in [(1.0, 0.1), (3.0, 1.5), (10.0, 0.25), (0.5, 0.2),
+                                         (1.0, 0.3)]),
+                          *_drawn_bounds(seeds.rng(950))],
     known=(
         Mistake("ratio", "square the ratio: (R / gamma) ** 2", lambda R, g: R / g),
         Mistake("offset bound", "that is the bound with an offset; here it is "
@@ -110,6 +111,16 @@ MISTAKE_BOUND = Task(
                 lambda R, g: R / g**2),
     ),
 )
+
+
+def _drawn_bounds(rng: np.random.Generator) -> list[Case]:
+    """Two pairs (R, gamma) with gamma < R, in quarters, whose bound is not whole."""
+    found: list[Case] = []
+    while len(found) < 2:
+        r, g = (float(v) / 4 for v in rng.integers(1, 41, size=2))
+        if g < r and ((r / g) ** 2) % 1:
+            found.append(Case((r, g), f"R = {r:g}, gamma = {g:g}"))
+    return found
 
 
 # -------------------------------------------------------------------- lemma_quantities
@@ -161,7 +172,7 @@ LEMMA_QUANTITIES = Task(
                  "a tuple of two arrays (alignment, norm_sq)"),
     public=(Case((np.array([[0.0, 0.0], [1.0, 2.0], [3.0, 1.0]]), np.array([3.0, 4.0])),
                  "three hypotheses, theta_star = (3, 4)"),),
-    hidden=lambda: [_trace_case(1000 + k, 20 + 10 * k, 2 + k) for k in range(3)],
+    hidden=lambda seeds: [_trace_case(seeds(1000 + k), 20 + 10 * k, 2 + k) for k in range(3)],
     known=(
         Mistake("unnormalised", "divide by ||theta_star||: the proof uses the unit vector",
                 _lemma_unnormalised),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+import string
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -21,25 +22,29 @@ def spam_features_reference(message: str) -> np.ndarray:
     return pl.spam_features(message)
 
 
-def _letters(token):
-    return [c for c in token if c.isalpha()]
+def _letters(token, ascii_only=False):
+    return [c for c in token if (c in string.ascii_letters if ascii_only else c.isalpha())]
 
 
 def _features(message, *, tokens="split", word="letter", caps="rule", over="other",
-              digits="all", marks="count"):
-    """The features with one rule changed (the keyword names which, and how)."""
+              digits="all", marks="count", ascii_only=False):
+    """The features with one rule changed (the keyword names which, and how).
+
+    ``ascii_only``: letters, capitals and digits as ``[A-Za-z]``, ``[A-Z]``, ``[0-9]``.
+    """
     parts = {"split": message.split,
              "space": lambda: message.split(" "),
              "regex": lambda: re.findall(r"\w+", message)}[tokens]()
     if word == "letter":
-        words = [t for t in parts if any(c.isalpha() for c in t)]
+        words = [t for t in parts if _letters(t, ascii_only)]
     elif word == "alpha":
         words = [t for t in parts if t.isalpha()]
     else:  # every token
         words = [t for t in parts if t]
+    upper = (lambda c: c in string.ascii_uppercase) if ascii_only else str.isupper
     if caps == "rule":
-        is_caps = [len(_letters(w)) >= 2 and all(c.isupper() for c in _letters(w))
-                   for w in words]
+        is_caps = [len(_letters(w, ascii_only)) >= 2
+                   and all(upper(c) for c in _letters(w, ascii_only)) for w in words]
     elif caps == "isupper":
         is_caps = [w.isupper() for w in words]
     else:  # every character upper case
@@ -52,6 +57,8 @@ def _features(message, *, tokens="split", word="letter", caps="rule", over="othe
     else:  # the all-lower-case words only
         x1 = n_caps / max(sum(w == w.lower() for w in words), 1)
     if digits == "all":
+        n_digits = sum((c in string.digits) if ascii_only else c.isdecimal() for c in message)
+    elif digits == "isdigit":
         n_digits = sum(c.isdigit() for c in message)
     elif digits == "numbers":
         n_digits = sum(c.isdigit() for t in message.split() if not _letters(t) for c in t)
@@ -84,6 +91,61 @@ MESSAGES = [
     "Reply YES\tor NO\nto 8080 - it's FREE!!",
 ]
 
+def _drawn_labels(rng: np.random.Generator, count: int = 2) -> list[Case]:
+    """Random label arrays of -1 and +1, the second one agreeing with the first on a
+    random share of the entries."""
+    cases = []
+    for k in range(count):
+        n = int(rng.integers(3, 30))
+        truth = rng.choice([-1, 1], size=n)
+        guess = np.where(rng.random(n) < rng.random(), -truth, truth)
+        cases.append(Case((truth, guess), f"random labels {k + 1}"))
+    return cases
+
+
+def _drawn_splits(rng: np.random.Generator, count: int = 2) -> list[tuple[int, float, int]]:
+    """(n, fraction, seed) triples: n from 4 to 200, a fraction in hundredths."""
+    return [(int(rng.integers(4, 201)), float(rng.integers(5, 60)) / 100,
+             int(rng.integers(0, 10_000))) for _ in range(count)]
+
+
+def _drawn_folds(rng: np.random.Generator, count: int = 2) -> list[tuple[int, int, int]]:
+    """(n, k, seed) triples with 2 <= k <= n."""
+    found = []
+    for _ in range(count):
+        n = int(rng.integers(4, 60))
+        found.append((n, int(rng.integers(2, min(n, 10) + 1)), int(rng.integers(0, 10_000))))
+    return found
+
+
+#: A case for each rule of the exercise's text that the messages above leave open.
+RULES = [
+    ("Привет ДРУГ 2024!", "another script: ДРУГ is an all-caps word of Cyrillic letters"),
+    ("Total: ٣٤٥ dirhams, ３ items", "decimal digits of other scripts count as digits"),
+    ("U.S. and E.U. rules", "two letters with dots between them: U.S. is all-caps"),
+    ("Straße STRAßE ǅ", "ß is a lower-case letter, so STRAßE is not all-caps"),
+]
+
+_VOCABULARY = ["free", "FREE", "Win", "WIN!", "cash", "CASH", "prize", "now", "NOW!!", "call",
+               "é", "été", "ÉTÉ", "Straße", "ДРУГ", "друг", "I", "A.", "a", "OK", "ok,",
+               "U.S.", "W-2s", "24/7", "$500", "0800", "٣٤٥", "３", "²", "-", "&", "!!!",
+               "me!", "txt", "STOP.", "reply", "Ωmega", "ΩΜΕΓΑ"]
+_SPACES = [" ", " ", " ", "  ", "\t", "\n"]
+
+
+def _drawn_messages(rng: np.random.Generator, count: int = 4) -> list[Case]:
+    """Messages of random tokens: words of several scripts and cases, numbers, digits of
+    other scripts, signs and exclamation marks, between spaces, tabs and new lines."""
+    cases = []
+    for k in range(count):
+        n = int(rng.integers(3, 12))
+        tokens = [str(t) for t in rng.choice(_VOCABULARY, size=n)]
+        gaps = [str(g) for g in rng.choice(_SPACES, size=n - 1)]
+        message = tokens[0] + "".join(g + t for g, t in zip(gaps, tokens[1:], strict=True))
+        cases.append(Case((message,), f"random message {k + 1}"))
+    return cases
+
+
 SPAM_FEATURES = Task(
     name="spam_features",
     points=3,
@@ -97,11 +159,26 @@ SPAM_FEATURES = Task(
         Case(("Reply YES\tor NO,\nto 8080 now!",), "a tab and a new line between words"),
         Case(("CALL 0800 NOW",), "every word all-caps: no other word to divide by"),
         Case(("0800 555 0101",), "no word at all"),
+        Case(("ÉTÉ GRATUIT à Paris, ٣ jours!",),
+             "letters and digits beyond ASCII: É and à are letters, ÉTÉ is all-caps, ٣ is "
+             "a digit"),
+        Case(("I, for one, said A. OK!",),
+             "one-letter words with punctuation (I, and A.) are never all-caps"),
+        Case(("x² = ½ of ① now",), "², ½ and ① are not decimal digits: no digit here"),
     ),
-    hidden=lambda: [Case((m,), f"message {k + 1}")
-                    for k, m in enumerate([*pl.spam_messages().messages,
-                                           pl.spam_messages().test_message, *MESSAGES])],
+    hidden=lambda seeds: [*(Case((m,), f"message {k + 1}")
+                            for k, m in enumerate([*pl.spam_messages().messages,
+                                                   pl.spam_messages().test_message,
+                                                   *MESSAGES])),
+                          *(Case((m,), about) for m, about in RULES),
+                          *_drawn_messages(seeds.rng(1050))],
     known=(
+        Mistake("ascii", "letters, capitals and digits are those of every script (`é`, "
+                "`Д`, `٣`): use c.isalpha(), c.isupper() and c.isdecimal(), not [A-Za-z], "
+                "[A-Z] or [0-9]", _spam_variant(ascii_only=True)),
+        Mistake("isdigit", "count decimal digits only, c.isdecimal(): `²`, `½` and `①` "
+                "are not digits (c.isdigit() says that `²` is)",
+                _spam_variant(digits="isdigit")),
         Mistake("numbers", "the second feature counts DIGITS, not numbers",
                 _spam_variant(digits="count numbers")),
         Mistake("digits in numbers", "count every digit of the message, also those inside "
@@ -151,12 +228,13 @@ ACCURACY = Task(
     answer=Number("a float between 0 and 1"),
     public=(Case((np.array([1, -1, 1, 1]), np.array([1, 1, 1, -1])), "two of four"),
             Case((np.array([1, -1, -1, 1]), np.array([1, -1, 1, 1])), "three of four")),
-    hidden=lambda: [Case((np.array(a), np.array(b)), f"labels {k + 1}")
-                    for k, (a, b) in enumerate([([1, 1, 1], [1, 1, 1]),
-                                                ([1, -1], [-1, 1]),
-                                                ([-1] * 5 + [1] * 3, [-1] * 8),
-                                                ([1.0, -1.0, 1.0, 1.0, -1.0],
-                                                 [1, 1, 1, 1, -1])])],
+    hidden=lambda seeds: [*(Case((np.array(a), np.array(b)), f"labels {k + 1}")
+                            for k, (a, b) in enumerate([([1, 1, 1], [1, 1, 1]),
+                                                        ([1, -1], [-1, 1]),
+                                                        ([-1] * 5 + [1] * 3, [-1] * 8),
+                                                        ([1.0, -1.0, 1.0, 1.0, -1.0],
+                                                         [1, 1, 1, 1, -1])])),
+                          *_drawn_labels(seeds.rng(1150))],
     known=(
         Mistake("error rate", "accuracy is the share of RIGHT answers, not of wrong ones",
                 lambda a, b: float(np.mean(~_right(a, b)))),
@@ -221,8 +299,9 @@ TRAIN_TEST_SPLIT = Task(
             Case((10, 0.25, 0), "10 examples: 2.5 rounds up to 3 test examples"),
             Case((50, 0.14, 1), "50 examples, 14% held out: 0.14 * 50 is "
                                 "7.000000000000001 in floating point, the rule means 7")),
-    hidden=lambda: [Case(a, f"n = {a[0]}, fraction {a[1]}")
-                    for a in [(10, 0.3, 1), (101, 0.2, 2), (5, 0.5, 3), (100, 0.07, 4)]],
+    hidden=lambda seeds: [Case(a, f"n = {a[0]}, fraction {a[1]}")
+                          for a in [(10, 0.3, 1), (101, 0.2, 2), (5, 0.5, 3), (100, 0.07, 4),
+                                    *_drawn_splits(seeds.rng(1250))]],
     known=(
         Mistake("floor", ROUND_UP, _split_variant(size="floor")),
         Mistake("round", ROUND_UP, _split_variant(size="round")),
@@ -292,8 +371,9 @@ KFOLD_INDICES = Task(
     public=(Case((10, 5, 0), "10 examples, 5 folds"),
             Case((11, 3, 0), "11 examples, 3 folds: sizes 4, 4, 3"),
             Case((10, 4, 0), "10 examples, 4 folds: sizes 3, 3, 2, 2")),
-    hidden=lambda: [Case(a, f"n = {a[0]}, k = {a[1]}")
-                    for a in [(13, 3, 1), (7, 7, 2), (50, 4, 3), (22, 5, 4)]],
+    hidden=lambda seeds: [Case(a, f"n = {a[0]}, k = {a[1]}")
+                          for a in [(13, 3, 1), (7, 7, 2), (50, 4, 3), (22, 5, 4),
+                                    *_drawn_folds(seeds.rng(1350))]],
     known=(
         Mistake("no shuffle", "shuffle first: np.random.default_rng(seed).permutation(n)",
                 _kfold_variant(shuffle=False)),

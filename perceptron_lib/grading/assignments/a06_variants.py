@@ -10,7 +10,7 @@ import perceptron_lib as pl
 
 from ._common import grid, int_data
 from .answers import Array, Group, Number
-from .exercise import Case, Mistake, Task
+from .exercise import Case, Mistake, Seeds, Task
 
 XOR_X = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]])
 XOR_Y = np.array([1.0, 1.0, -1.0, -1.0])
@@ -68,17 +68,17 @@ def _averaged_variant(**kw):
     return run
 
 
-def _averaged_hidden() -> list[Case]:
-    cases = [Case((*int_data(1100 + k, n, d), tau), f"random data {k + 1}")
+def _averaged_hidden(seeds: Seeds) -> list[Case]:
+    cases = [Case((*int_data(seeds(1100 + k), n, d), tau), f"random data {k + 1}")
              for k, (n, d, tau) in enumerate([(6, 2, 5), (10, 3, 20), (15, 2, 1), (8, 1, 50),
                                               (12, 4, 3)])]
     for k, seed in enumerate((1153, 1154)):
-        X = np.random.default_rng(seed).integers(-5, 6, size=(40, 2)).astype(float)
+        X = seeds.rng(seed).integers(-5, 6, size=(40, 2)).astype(float)
         scores = X @ np.array([2.0, -3.0]) + 1.0
         X, scores = X[scores != 0][:20], scores[scores != 0][:20]
         cases.append(Case((X, np.where(scores > 0, 1.0, -1.0), 100),
                           f"separable data {k + 1}: the run converges before tau"))
-    noisy_X, noisy_y = pl.make_noisy(30, 2, flip=0.1, gamma=0.2, seed=1160)
+    noisy_X, noisy_y = pl.make_noisy(30, 2, flip=0.1, gamma=0.2, seed=seeds(1160))
     cases.append(Case((np.round(noisy_X * 8), noisy_y, 10), "noisy data, tau = 10"))
     cases.append(Case((*pl.make_xor(2, spread=0.0, seed=0), 4),
                       "XOR with two copies of each corner"))
@@ -162,17 +162,17 @@ def _voted_run_case(X, y, tau, X_new, about):
     return Case((np.asarray(X_new, float), r.thetas, r.theta_0s, r.counts), about)
 
 
-def _voted_hidden() -> list[Case]:
+def _voted_hidden(seeds: Seeds) -> list[Case]:
     cases = []
     for k, (n, d, tau) in enumerate([(8, 2, 10), (12, 2, 3), (10, 3, 20), (15, 2, 50)]):
-        X, y = int_data(1200 + k, n, d)
-        X_new = int_data(1250 + k, 12, d)[0]
+        X, y = int_data(seeds(1200 + k), n, d)
+        X_new = int_data(seeds(1250 + k), 12, d)[0]
         cases.append(_voted_run_case(X, y, tau, np.vstack([X, X_new]),
                                      f"a voted perceptron trained on random data {k + 1}"))
     xor_X, xor_y = pl.make_xor(1, spread=0.0, seed=0)
     cases.append(_voted_run_case(xor_X, xor_y, 5, grid(-2, 2),
                                  "the voted perceptron of XOR, on a grid of points"))
-    noisy = pl.make_noisy(30, 2, flip=0.15, gamma=0.2, seed=1260)
+    noisy = pl.make_noisy(30, 2, flip=0.15, gamma=0.2, seed=seeds(1260))
     cases.append(_voted_run_case(np.round(noisy[0] * 6), noisy[1], 8, grid(-6, 6, 2),
                                  "noisy data, on a grid of points"))
     cases.append(Case((grid(-2, 2), np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]),
@@ -264,15 +264,15 @@ def _blobs(seed: int, classes, per_class: int, spread: float = 1.2):
     return np.round(X), np.repeat(np.asarray(classes), per_class)
 
 
-def _ova_hidden() -> list[Case]:
+def _ova_hidden(seeds: Seeds) -> list[Case]:
     cases = []
     for k, classes in enumerate([[0, 1, 2], [2, 5, 7], [1, 2, 3, 4], [-1, 0, 1]]):
-        X, labels = _blobs(1300 + k, classes, 6)
+        X, labels = _blobs(seeds(1300 + k), classes, 6)
         model = pl.one_vs_all(X, labels, tau=20)
         cases.append(Case((np.vstack([X, grid(-8, 8, 2)]), model.thetas, model.theta_0s,
                            model.classes),
                           f"a one-vs-all model of {len(classes)} classes, trained on blobs"))
-    rng = np.random.default_rng(1350)
+    rng = seeds.rng(1350)
     for k in range(3):
         thetas = rng.integers(-3, 4, size=(4, 3)).astype(float)
         thetas[:, 0] = np.where(thetas[:, 0] == 0, 1.0, thetas[:, 0])
@@ -334,13 +334,13 @@ def _dots(A, B):
     return np.asarray(A, float) @ np.asarray(B, float).T
 
 
-def _gram_hidden() -> list[Case]:
+def _gram_hidden(seeds: Seeds) -> list[Case]:
     cases = []
     for k, (m, p, d, degree, coef0) in enumerate([(4, 4, 2, 2, 1.0), (3, 5, 3, 3, 0.0),
                                                    (6, 2, 2, 1, 2.5), (5, 5, 4, 4, -1.0),
                                                    (2, 7, 1, 3, 0.5)]):
-        A = int_data(1400 + k, m, d)[0]
-        B = int_data(1450 + k, p, d)[0]
+        A = int_data(seeds(1400 + k), m, d)[0]
+        B = int_data(seeds(1450 + k), p, d)[0]
         cases.append(Case((A, B, degree, coef0), f"random points, degree {degree}, "
                                                  f"coef0 {coef0:g}"))
     return cases
@@ -418,11 +418,11 @@ def _gram_case(X, y, tau, degree, coef0, about):
     return Case((gram_reference(X, X, degree, coef0), np.asarray(y, float), tau), about)
 
 
-def _kernel_hidden() -> list[Case]:
+def _kernel_hidden(seeds: Seeds) -> list[Case]:
     cases = []
     for k, (n, d, degree, tau) in enumerate([(6, 2, 2, 10), (10, 2, 2, 30), (8, 3, 3, 5),
                                              (12, 2, 1, 20), (9, 1, 2, 50)]):
-        X, y = int_data(1500 + k, n, d)
+        X, y = int_data(seeds(1500 + k), n, d)
         cases.append(_gram_case(X, y, tau, degree, 1.0,
                                 f"random data {k + 1}, polynomial kernel of degree {degree}"))
     circle = grid(-3, 3)

@@ -10,7 +10,7 @@ import perceptron_lib as pl
 
 from ._common import int_data
 from .answers import Array, Group, Number
-from .exercise import Case, Mistake, Task
+from .exercise import Case, Mistake, Seeds, Task
 
 NOTES_X = np.array([[1.0, 3.0], [2.0, 1.0], [-1.0, 2.0]])
 NOTES_Y = np.array([1.0, 1.0, -1.0])
@@ -62,20 +62,20 @@ def _deficiency_variant(**kw):
     return run
 
 
-def _deficiency_hidden() -> list[Case]:
+def _deficiency_hidden(seeds: Seeds) -> list[Case]:
     cases = []
     for k, (n, d, gamma) in enumerate([(6, 2, 0.5), (10, 3, 1.0), (8, 1, 2.0), (12, 4, 0.25),
                                        (15, 2, 3.0)]):
-        X, y = int_data(1700 + k, n, d)
-        rng = np.random.default_rng(1750 + k)
+        X, y = int_data(seeds(1700 + k), n, d)
+        rng = seeds.rng(1750 + k)
         theta = rng.integers(-3, 4, size=d).astype(float)
         theta[0] = theta[0] or 1.0
         cases.append(Case((X, y, theta, float(rng.integers(-2, 3)), gamma),
                           f"random data and hypothesis {k + 1}, gamma = {gamma:g}"))
-    sep = pl.make_separable(20, 2, gamma=0.3, seed=1760)
+    sep = pl.make_separable(20, 2, gamma=0.3, seed=seeds(1760))
     cases.append(Case((sep.X, sep.y, sep.theta, sep.theta_0, 0.2),
                       "separable data with margin 0.3, gamma = 0.2: D = 0"))
-    noisy_X, noisy_y = pl.make_noisy(30, 2, flip=0.1, gamma=0.2, seed=1761)
+    noisy_X, noisy_y = pl.make_noisy(30, 2, flip=0.1, gamma=0.2, seed=seeds(1761))
     cases.append(Case((noisy_X, noisy_y, np.array([3.0, 4.0]), -0.5, 0.5),
                       "noisy data, theta = (3, 4), theta_0 = -1/2"))
     return cases
@@ -175,16 +175,17 @@ def _margin_variant(**kw):
     return run
 
 
-def _margin_hidden() -> list[Case]:
-    cases = [Case((*int_data(1800 + k, n, d), mu, tau), f"random data {k + 1}, margin {mu:g}")
+def _margin_hidden(seeds: Seeds) -> list[Case]:
+    cases = [Case((*int_data(seeds(1800 + k), n, d), mu, tau),
+                  f"random data {k + 1}, margin {mu:g}")
              for k, (n, d, mu, tau) in enumerate([(6, 2, 1.0, 5), (10, 3, 4.0, 20),
                                                   (8, 1, 2.0, 50), (12, 2, 0.5, 3),
                                                   (15, 4, 10.0, 10)])]
-    sep = pl.make_separable(20, 2, gamma=0.2, seed=1860)
+    sep = pl.make_separable(20, 2, gamma=0.2, seed=seeds(1860))
     cases.append(Case((np.round(sep.X * 8), sep.y, 5.0, 200),
                       "separable data: the run stops once every score exceeds the margin"))
     cases.append(Case((np.round(sep.X * 8), sep.y, 50.0, 200), "the same data, margin 50"))
-    noisy_X, noisy_y = pl.make_noisy(25, 2, flip=0.1, gamma=0.2, seed=1861)
+    noisy_X, noisy_y = pl.make_noisy(25, 2, flip=0.1, gamma=0.2, seed=seeds(1861))
     cases.append(Case((np.round(noisy_X * 6), noisy_y, 3.0, 10),
                       "noisy data, margin 3, tau = 10"))
     return cases
@@ -307,15 +308,15 @@ def _blobs(seed: int, classes, per_class: int, spread: float = 1.5):
     return np.round(X[order]), labels[order]
 
 
-def _multiclass_hidden() -> list[Case]:
+def _multiclass_hidden(seeds: Seeds) -> list[Case]:
     cases = []
     for k, (classes, tau) in enumerate([([0, 1, 2], 20), ([2, 5, 7], 5), ([1, 2, 3, 4], 50),
                                         ([-1, 0, 1], 10), ([9, 3, 6], 30)]):
-        X, labels = _blobs(1900 + k, classes, 6)
+        X, labels = _blobs(seeds(1900 + k), classes, 6)
         cases.append(Case((X, labels, tau),
                           f"{len(classes)} classes {sorted(classes)} around centres, "
                           f"tau = {tau}"))
-    rng = np.random.default_rng(1950)
+    rng = seeds.rng(1950)
     for k in range(3):
         cases.append(Case((rng.integers(-3, 4, size=(12, 3)).astype(float),
                            rng.choice([4, 8, 15, 16], size=12), 8),

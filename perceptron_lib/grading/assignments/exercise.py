@@ -11,10 +11,49 @@ gives that hint on those cases, and no hint otherwise.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
+
+#: What the key of a run without the instructor's secret is: its cases are those the
+#: package holds, which anyone can compute.
+PUBLIC = None
+
+
+def cases_key(secret: bytes) -> bytes:
+    """The key a run's grading cases are drawn with, from the instructor's secret (any
+    file kept out of the repository, ``--secret``).  Stretched (PBKDF2, 200,000 rounds),
+    so that nothing recorded with a grade lets anyone try guesses of the secret fast."""
+    return hashlib.pbkdf2_hmac("sha256", secret, b"perceptron-course grading cases",
+                               200_000)
+
+
+class Seeds:
+    """The seeds a task's grading cases are drawn with (``seeds(200 + k)``).
+
+    Without a key they are the numbers written in the assignment, so that the cases are
+    the package's own, the same on every machine.  With a run's key (:func:`cases_key`)
+    each number gives a seed derived from the key, the task's name and the number: cases
+    that exist nowhere before grading, the same on every rerun with the same secret.
+    """
+
+    def __init__(self, key: bytes | None, task: str) -> None:
+        self.key, self.task = key, task
+
+    def __call__(self, number: int) -> int:
+        if self.key is None:
+            return number
+        digest = hashlib.sha256(self.key + self.task.encode() + b"\0"
+                                + str(number).encode()).digest()
+        return int.from_bytes(digest[:8], "big")
+
+    def rng(self, number: int) -> np.random.Generator:
+        """A generator seeded with ``self(number)``."""
+        return np.random.default_rng(self(number))
 
 
 @dataclass(frozen=True)
@@ -43,7 +82,8 @@ class Task:
     points: float
     reference: Callable[..., Any]
     public: tuple[Case, ...]
-    hidden: Callable[[], list[Case]]
+    #: The cases used only at grading time, drawn with the run's seeds (:class:`Seeds`).
+    hidden: Callable[[Seeds], list[Case]]
     #: The kind of answer (see :mod:`.answers`), in the exercise's own words.
     answer: Any
     signature: str = ""
@@ -54,9 +94,14 @@ class Task:
     #: :mod:`..judge.cascade`).  None: any graded function before it in its notebook.
     calls: tuple[str, ...] | None = None
 
-    def all_cases(self) -> list[Case]:
-        """The public cases, then the cases used only at grading time."""
-        return list(self.public) + list(self.hidden())
+    def all_cases(self, key: bytes | None = PUBLIC) -> list[Case]:
+        """The public cases, then the cases used only at grading time, drawn with
+        ``key`` (:func:`cases_key`; the package's own cases without one)."""
+        return list(self.public) + self.grading_cases(key)
+
+    def grading_cases(self, key: bytes | None = PUBLIC) -> list[Case]:
+        """The cases used only at grading time (see :meth:`all_cases`)."""
+        return list(self.hidden(Seeds(key, self.name)))
 
     @property
     def parameters(self) -> tuple[str, ...]:

@@ -75,13 +75,17 @@ class Grade:
         return 0.0
 
 
-def grader_sha256() -> str:
-    """A hash of the grader's own code and cases, recorded with every grade."""
+def grader_sha256(key: bytes | None = None) -> str:
+    """A hash of the grader's own code and cases, recorded with every grade: with a run's
+    key (``--secret``, :func:`..assignments.exercise.cases_key`), of the key too, so that
+    a rerun with another secret (or none) grades everyone again."""
     h = hashlib.sha256()
     here = Path(__file__).resolve().parents[1]  # the whole grading package
     for path in sorted(here.rglob("*.py")):
         h.update(path.relative_to(here).as_posix().encode())
         h.update(path.read_bytes())
+    if key is not None:
+        h.update(b"cases drawn with " + hashlib.sha256(key).digest())
     return h.hexdigest()
 
 
@@ -216,8 +220,12 @@ def with_references(own: TaskResult, alt: TaskResult, names: list[str]) -> TaskR
 
 def grade(path: Path, assignment: str | None = None,
           limits: sandbox.Limits | None = None,
-          hidden: list[Path] = (), *, student: str | None = None) -> Grade:
+          hidden: list[Path] = (), *, student: str | None = None,
+          key: bytes | None = None) -> Grade:
     """Grade one notebook; never raises for anything the submission does.
+
+    ``key`` draws the grading cases (:func:`..assignments.exercise.cases_key`, from the
+    instructor's ``--secret``); without one they are the package's own.
 
     ``student`` names the row (the file's stem if None).  When ``assignment`` is given
     and the notebook's metadata names another one, the notebook is still graded as
@@ -250,7 +258,7 @@ def grade(path: Path, assignment: str | None = None,
     if wrong:
         g.status = wrong
     tasks = ASSIGNMENTS[g.assignment]
-    all_cases = {t.name: t.all_cases() for t in tasks}
+    all_cases = {t.name: t.all_cases(key) for t in tasks}
     calls = [{"id": f"{t.name}:{k}", "function": t.name, "args": [encode(a) for a in c.args]}
              for t in tasks for k, c in enumerate(all_cases[t.name])]
     again = _Again(cells, tasks, all_cases)

@@ -25,8 +25,9 @@ from ..assignments.exercise import Case, Mistake, Task
 
 #: A check-cell or grading call of a library function that stands in for a graded one
 #: raises a RuntimeError whose text says so (see :mod:`.standins`).
-_LIBRARY_CALL = re.compile(r"perceptron_lib(?:'s|\.[\w.]+) .*write it yourself")
-_LIBRARY_NAME = re.compile(r"perceptron_lib's (\w+)|computes (\w+)")
+_LIBRARY_CALL = re.compile(r"perceptron_lib(?:'s|\.[\w.]+) .*write (?:it|\w+) yourself")
+_LIBRARY_NAME = re.compile(r"perceptron_lib's (\w+)")
+_LIBRARY_ROUTE = re.compile(r"perceptron_lib\.([\w.]+) is switched off while (\w+) is graded")
 
 
 def mismatch(task: Task, expected: Any, got: Any) -> Mismatch | None:
@@ -145,9 +146,15 @@ def library_hint(error: str) -> str | None:
     one, or None when ``error`` is another error."""
     if not _LIBRARY_CALL.search(error):
         return None
+    route = _LIBRARY_ROUTE.search(error)
+    if route:  # another library function, which holds the graded one
+        where, graded = route.groups()
+        return (f"you called the library's `{where}`, which is switched off while "
+                f"`{graded}` is graded (it computes `{graded}`, or part of it): write "
+                f"`{graded}` yourself")
     found = _LIBRARY_NAME.search(error)
-    name = next((g for g in found.groups() if g), None) if found else None
-    which = f"the library's `{name}`" if name else "the library's version of this function"
+    which = (f"the library's `{found.group(1)}`" if found
+             else "the library's version of this function")
     return (f"you called {which}; grading runs without it, as it runs without every library "
             "function that this notebook asks you to write: write it yourself")
 

@@ -80,6 +80,8 @@ class RunInfo:
     roster: Roster | None = None
     matched: RosterMatch | None = None
     exports: list[Export] = field(default_factory=list)
+    #: Where the grading cases came from (``{"secret": bool, "said": words}``).
+    cases: dict | None = None
     generated: datetime = field(default_factory=lambda: datetime.now().astimezone())
 
 
@@ -426,8 +428,10 @@ def report_html(records: list[dict], info: RunInfo) -> str:
                       _adjustments(records, info, links), _roster(info, links),
                       _exports(info), _platforms(zips, links), _similar(info, links)])
     sandbox = (info.isolation or {}).get("sandbox", "")
+    said = (info.cases or {}).get("said")
     foot = (f"<footer><p>Grader SHA-256 {esc(_grader_hash(records))}"
             + (f"; sandbox: {esc(sandbox)}" if sandbox else "")
+            + (f"; {esc(said)}" if isinstance(said, str) else "")
             + ". This page loads nothing from anywhere: it can be kept, mailed or "
               "printed as it is.</p></footer>")
     return page(title, f"{head}\n<main>\n{main}\n</main>\n{foot}",

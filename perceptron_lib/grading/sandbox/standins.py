@@ -51,8 +51,9 @@ EQUIVALENTS: dict[str, tuple[str, ...]] = {
     "predict": ("voted_predict", "one_vs_all_predict", "multiclass_predict",
                 "kernel_predict"),
     "one_vs_all_predict": ("multiclass_predict",),
-    # The step-through trainer keeps the running average of its hypotheses.
-    "averaged_perceptron": ("StepTrainer",),
+    # The step-through trainer keeps the running average of its hypotheses, and the
+    # voted perceptron's hypotheses weighted by their counts are that average.
+    "averaged_perceptron": ("StepTrainer", "voted_perceptron"),
     # The margins of chapter 3 come back from the deficiency at a large gamma, and the
     # multiclass and kernel margins contain the binary one.
     "signed_distance": ("hinge_deficiency",),
@@ -76,8 +77,9 @@ _MODULES = {"pl", "perceptron_lib"} | {p.stem for p in LIBRARY.glob("*.py")}
 
 MESSAGE = ("perceptron_lib's {name} is the function this exercise asks you to write: "
            "grading runs without the library's version, so write it yourself")
-ROUTE_MESSAGE = ("perceptron_lib.{where} computes {name}, a function this exercise asks "
-                 "you to write: grading runs without it, so write it yourself")
+ROUTE_MESSAGE = ("perceptron_lib.{where} is switched off while {name} is graded (it "
+                 "computes {name}, or part of it, which this exercise asks you to write): "
+                 "write {name} yourself")
 
 
 def _library_files() -> dict[str, Path]:
@@ -191,14 +193,20 @@ def _routes(names: frozenset[str]) -> tuple[str, ...]:
         found |= grown
 
 
-def _graded(short: str, names: set[str]) -> str:
-    """The graded function a library function ``short`` stands in for: itself, the
-    graded function it is an equivalent of, or else the first of ``names``."""
+def _graded(short: str, names: set[str], key: str | None = None) -> str:
+    """The graded function a library function stands in for: itself, the graded function
+    it is an equivalent of, or else the one whose routes (:func:`routes`) hold ``key``
+    (``pl.polynomial_kernel`` stands in for ``polynomial_gram``, not for the first graded
+    function of its notebook)."""
     if short in names:
         return short
     for name in sorted(names):
         if short in EQUIVALENTS.get(name, ()):
             return name
+    if key is not None:
+        for name in sorted(names):
+            if key in _routes(frozenset({name})):
+                return name
     return sorted(names)[0] if names else "this function"
 
 
@@ -255,7 +263,7 @@ def stub_library(names: Iterable[str], dest: Path) -> Path:
     by_module: dict[str, dict[str, str]] = {}
     for key in routes(names):
         module, qual = key.split(":")
-        graded = _graded(qual.split(".")[-1], names)
+        graded = _graded(qual.split(".")[-1], names, key)
         by_module.setdefault(module, {})[qual] = _message(graded, key, names)
     root = Path(dest) / "perceptron_lib"
     if root.exists():
@@ -402,14 +410,14 @@ def standing_in(names: Iterable[str]) -> Iterator[None]:
             if module_name not in sys.modules:  # not loaded: a placeholder until the end
                 short = key.split(":")[1].split(".")[-1]
                 sys.modules[module_name] = _Absent(
-                    module_name, _message(_graded(short, names), key, names))
+                    module_name, _message(_graded(short, names, key), key, names))
                 absent.append(module_name)
                 continue
             owner, attr, fn = _resolve(key)
             if fn is None:
                 continue
             short = key.split(":")[1].split(".")[-1]
-            graded = _graded(short, names)
+            graded = _graded(short, names, key)
             message = _message(graded, key, names)
             try:
                 swap(fn, message)
