@@ -254,9 +254,9 @@ def test_one_bad_cell_costs_one_cell(tmp_path):
     g = grade(path, limits=sandbox.Limits(cell_seconds=1, call_seconds=1, wall_seconds=20))
     assert g.total == MAX and g.status == "ok", (g.status, g.notes)
     notes = "\n".join(g.notes)
-    assert "cell 2 raised stopped: it ran past its time limit (1 s per cell)" in notes
-    assert "cell 3 raised called exit" in notes
-    assert "cell 5 raised stopped: it ended the process (exit code 1)" in notes
+    assert "cell [2] raised stopped: it ran past its time limit (1 s per cell)" in notes
+    assert "cell [3] raised called exit" in notes
+    assert "cell [5] raised stopped: it ended the process (exit code 1)" in notes
     assert "each cell may run for 1 s, each call of a graded function for 1 s" in notes
 
 
@@ -309,3 +309,23 @@ def test_a_path_relative_to_the_working_folder_is_graded(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     g = grade(Path("rel.ipynb"))
     assert (g.status, g.total) == ("ok", MAX)
+
+
+def test_a_cell_is_named_by_the_number_jupyter_gives_it(tmp_path):
+    """The check cells are not graded, yet Jupyter numbers them: the feedback counts them
+    too, so that ``cell [4]`` is the cell shown as ``[4]`` after Run All."""
+    from perceptron_lib.grading.judge.grade import grade
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["perceptron_course"] = {"assignment": "01_algorithm"}
+    checks = [nbformat.v4.new_code_cell(f"check({name})") for name in ("update", "predict")]
+    for cell in checks:
+        cell.metadata["tags"] = ["check"]
+    nb.cells = [nbformat.v4.new_markdown_cell("# Exercises"),
+                nbformat.v4.new_code_cell(SOLUTION), checks[0],
+                nbformat.v4.new_markdown_cell("Try it:"), checks[1],
+                nbformat.v4.new_code_cell("1 / 0")]
+    nbformat.write(nb, str(tmp_path / "numbered.ipynb"))
+    g = grade(tmp_path / "numbered.ipynb")
+    assert g.notes == ["cell [4] raised ZeroDivisionError: division by zero"]
+    assert g.total == MAX

@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -152,10 +153,10 @@ def slow_class(folder: Path, n: int = 6) -> None:
         (folder / f"student{k:02d}.ipynb").write_text(notebook_text(cells), encoding="utf-8")
 
 
-def start(args: list) -> subprocess.Popen:
+def start(args: list, env: dict | None = None) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "perceptron_lib.grading", *map(str, args)],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True, env=env)
 
 
 def wait_for_records(out: Path, n: int, proc: subprocess.Popen, timeout: float = 120) -> None:
@@ -168,10 +169,11 @@ def wait_for_records(out: Path, n: int, proc: subprocess.Popen, timeout: float =
     raise AssertionError("no record was kept")
 
 
-def scratch_folders(pid: int | None = None) -> set[Path]:
-    """The runs' scratch folders (of the process ``pid`` only, if given)."""
+def scratch_folders(pid: int | None = None, where: Path | None = None) -> set[Path]:
+    """The runs' scratch folders (of the process ``pid`` only, if given), in ``where``
+    (the temporary folder by default)."""
     found = set()
-    for path in Path(tempfile.gettempdir()).glob(f"{scratch.PREFIX}*"):
+    for path in Path(where or tempfile.gettempdir()).glob(f"{scratch.PREFIX}*"):
         try:
             owner = int((path / scratch.LOCK).read_text().split()[0])
         except (OSError, ValueError, IndexError):
@@ -210,18 +212,29 @@ def test_ctrl_c_keeps_what_was_graded_and_a_rerun_grades_the_rest(tmp_path, how)
     assert all(float(r["total"]) == FULL for r in grades(out).values())
 
 
+@pytest.fixture()
+def private_tmp():
+    """A temporary folder of this test's runs alone, readable by the sandbox's own user
+    (pytest's are not), removed after."""
+    folder = Path(tempfile.mkdtemp(prefix="grading-sweep-"))
+    folder.chmod(0o755)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.mark.skipif(sandbox.mode() == "limits-only", reason="needs bubblewrap")
-def test_a_killed_run_is_swept_and_resumed(tmp_path):
+def test_a_killed_run_is_swept_and_resumed(tmp_path, private_tmp):
     subs, out = tmp_path / "subs", tmp_path / "out"
     slow_class(subs, 4)
     args = [subs, "--out", out, "--assignment", "01_algorithm", "--workers", "1"]
-    proc = start(args)
+    env = {**os.environ, "TMPDIR": str(private_tmp)}  # no other test's run sweeps it
+    proc = start(args, env)
     wait_for_records(out, 1, proc)
     proc.kill()
     proc.communicate(timeout=30)
-    left = scratch_folders(proc.pid)
+    left = scratch_folders(proc.pid, private_tmp)
     assert left, "a killed run leaves its scratch folder (it cannot remove it)"
-    again = start(args)
+    again = start(args, env)
     stdout, stderr = again.communicate(timeout=300)
     assert again.returncode == 0, stderr
     assert "removed" in stdout and "temporary folder" in stdout

@@ -340,6 +340,12 @@ def test_the_feedback_page_shows_expected_received_and_the_hint(graded):
     assert f"Case {first['case']} ({first['kind']} case): {first['about']}" in page
     assert "<dt>Expected</dt>" in page and "<dt>Received</dt>" in page
     assert "<dt>Hint</dt>" in page and "<code>&lt;= 0</code>" in page
+    # the failing inputs the text feedback shows, the page shows too
+    text = (out / "feedback" / f"{name}.txt").read_text()
+    inputs = [line.strip().removeprefix("input: ") for line in text.splitlines()
+              if line.strip().startswith("input: ")]
+    assert inputs and all(f"<dt>Input</dt><dd><code>{html.escape(i, quote=True)}</code>"
+                          in page for i in inputs)
     assert f"{update['passed']} of {update['cases']} cases right" in page
     assert 'href="Student 31_1031.txt"' in page
 

@@ -58,6 +58,27 @@ def update(theta, theta_0, x, y):
     return {"theta": theta, "theta_0": theta_0, "updated": bool(mistake)}
 ''', None),
     # --------------------------------------------------------------------- perceptron
+    Wrong("perceptron", "stops the epoch at the first example it gets right", '''
+def perceptron(X, y, tau):
+    X = np.asarray(X, dtype=float)
+    theta, theta_0, mistakes = np.zeros(X.shape[1]), 0.0, 0
+    for _ in range(tau):
+        changed = False
+        for i in range(len(y)):
+            if y[i] * (theta @ X[i] + theta_0) <= 0:
+                theta, theta_0 = theta + y[i] * X[i], theta_0 + y[i]
+                mistakes += 1
+                changed = True
+            else:
+                break
+        if not changed:
+            break
+    return theta, theta_0, mistakes
+''', None),
+    Wrong("predict", "without theta_0, and >= 0", '''
+def predict(X, theta, theta_0):
+    return np.where(np.asarray(X, dtype=float) @ theta >= 0, 1, -1)
+''', None),
     Wrong("perceptron", "a strict test", '''
 def perceptron(X, y, tau):
     theta, theta_0, mistakes = np.zeros(X.shape[1]), 0.0, 0

@@ -4,6 +4,14 @@ from . import Valid, Wrong
 
 WRONG = [
     # ----------------------------------------------------------------- signed_distance
+    Wrong("signed_distance", "divided by the L1 norm of theta", '''
+def signed_distance(X, theta, theta_0):
+    return (X @ theta + theta_0) / np.sum(np.abs(theta))
+''', None),
+    Wrong("signed_distance", "the offset added after the division, by the squared norm", '''
+def signed_distance(X, theta, theta_0):
+    return X @ theta / np.dot(theta, theta) + theta_0
+''', None),
     Wrong("signed_distance", "the score, not divided", '''
 def signed_distance(X, theta, theta_0):
     return X @ theta + theta_0

@@ -106,6 +106,12 @@ def voted_predict(X, thetas, theta_0s, counts):
     return pl.voted_predict(model, X)
 ''', "library"),
     # ------------------------------------------------------------- one_vs_all_predict
+    Wrong("one_vs_all_predict", "the highest score's index mapped through the sorted classes",
+          '''
+def one_vs_all_predict(X, thetas, theta_0s, classes):
+    scores = np.asarray(X, dtype=float) @ np.asarray(thetas, dtype=float).T + theta_0s
+    return np.sort(np.asarray(classes))[np.argmax(scores, axis=1)]
+''', None),
     Wrong("one_vs_all_predict", "argmin", '''
 def one_vs_all_predict(X, thetas, theta_0s, classes):
     return classes[np.argmin(X @ thetas.T + theta_0s, axis=1)]

@@ -304,6 +304,10 @@ ONE_VS_ALL_PREDICT = Task(
         Case((np.array([[1.0, 1.0]]), np.array([[3.0, 0.0], [0.0, 1.0], [0.0, -1.0]]),
               np.array([0.0, 1.5, -2.0]), np.array([4, 6, 8])),
              "scores 3, 2.5 and -3: the raw scores decide, not the distances 1, 2.5, -3"),
+        Case((np.array([[2.0, 0.0], [0.0, 2.0], [-2.0, -2.0]]),
+              np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, -1.0]]), np.zeros(3),
+              np.array([3, 1, 2])),
+             "classes given out of order (3, 1, 2): the answer is classes[k] as given"),
     ),
     hidden=_ova_hidden,
     known=(

@@ -51,11 +51,16 @@ def _assignment(nb: object) -> str | None:
     return _text(value)[:200] if isinstance(value, str) else None
 
 
-def _code_cells(cells: list) -> list[str]:
-    found = []
+def _code_cells(cells: list) -> tuple[list[str], list[int]]:
+    """The code cells to run, and the number of each among all the notebook's code cells
+    (the ``[n]`` Jupyter shows beside it after *Restart Kernel and Run All*)."""
+    found: list[str] = []
+    numbers: list[int] = []
+    number = 0
     for cell in cells:
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
+        number += 1
         meta = cell.get("metadata")
         tags = meta.get("tags", []) if isinstance(meta, dict) else []
         if isinstance(tags, list) and "check" in tags:
@@ -65,7 +70,8 @@ def _code_cells(cells: list) -> list[str]:
             source = "".join(s for s in source if isinstance(s, str))
         if isinstance(source, str):
             found.append(_text(source))
-    return found
+            numbers.append(number)
+    return found, numbers
 
 
 def parse(data: bytes) -> dict:
@@ -79,8 +85,9 @@ def parse(data: bytes) -> dict:
     Returns
     -------
     dict
-        ``{"assignment": name or None, "cells": [code cells in order]}``, the cells
-        tagged ``check`` left out; or ``{"assignment": ..., "problem": why}`` when the
+        ``{"assignment": name or None, "cells": [code cells in order], "numbers":
+        [each one's number among all code cells]}``, the cells tagged ``check`` left
+        out; or ``{"assignment": ..., "problem": why}`` when the
         bytes are not a notebook.
     """
     try:
@@ -96,7 +103,8 @@ def parse(data: bytes) -> dict:
     assignment = _assignment(nb)
     if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
         return {"assignment": assignment, "problem": "not a notebook: no list of cells"}
-    return {"assignment": assignment, "cells": _code_cells(nb["cells"])}
+    cells, numbers = _code_cells(nb["cells"])
+    return {"assignment": assignment, "cells": cells, "numbers": numbers}
 
 
 def _read_file(request: dict) -> dict:
@@ -228,6 +236,21 @@ def read_submission(path: Path) -> tuple[str | None, list[str]]:
     if "problem" in answer:
         raise SubmissionError(answer["problem"])
     return answer.get("assignment"), list(answer.get("cells", []))
+
+
+def cell_numbers(path: Path) -> list[int]:
+    """The number of each cell :func:`read_submission` returns among all the notebook's
+    code cells, as Jupyter shows it after *Restart Kernel and Run All* (the cells tagged
+    ``check`` count there, and are not graded)."""
+    try:
+        answer = read(path)
+    except SubmissionError:
+        return []
+    cells, numbers = answer.get("cells", []), answer.get("numbers")
+    if not (isinstance(numbers, list) and len(numbers) == len(cells)
+            and all(isinstance(n, int) for n in numbers)):
+        return list(range(1, len(cells) + 1))
+    return list(numbers)
 
 
 def named_assignment(path: Path) -> str | None:

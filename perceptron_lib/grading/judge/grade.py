@@ -13,7 +13,12 @@ from pathlib import Path
 from .. import sandbox
 from ..assignments import ASSIGNMENTS, Case, Task
 from ..assignments.codec import encode
-from ..intake.notebook import SubmissionError, named_assignment, read_submission
+from ..intake.notebook import (
+    SubmissionError,
+    cell_numbers,
+    named_assignment,
+    read_submission,
+)
 from . import cascade
 from .verdict import Verdict, fit_hints, judge, show_input
 
@@ -275,8 +280,11 @@ def grade(path: Path, assignment: str | None = None,
                               answered=again.answered(run)):
         g.status = sandbox.CANCELLED
         return g
+    numbers = cell_numbers(path) if run.cell_errors else []
     for err in run.cell_errors[:5]:
-        g.notes.append(f"cell {err['cell']} raised {err['error']}")
+        k = err["cell"]
+        shown = numbers[k - 1] if 0 < k <= len(numbers) else k
+        g.notes.append(f"cell [{shown}] raised {err['error']}")
     if _hit_a_limit(run):
         g.notes.append(f"When graded, {sandbox.describe(limits or sandbox.Limits())}; a cell "
                        "that runs past its time, exits or crashes is skipped and the others "

@@ -45,6 +45,8 @@ def _failure(d: dict) -> str:
     if d.get("about"):
         title += f": {d['about']}"
     items = []
+    if d.get("input"):  # the arguments, as the text feedback shows them
+        items.append(("Input", Raw(f"<code>{esc(d['input'])}</code>")))
     values = expected_and_received(d)
     if values is not None:
         items += [("Expected", Raw(f"<code>{esc(values[0])}</code>")),
@@ -114,7 +116,9 @@ def feedback_page(g: dict, text_name: str = "") -> str:
     for t in g.get("tasks", []):
         parts.append(_function(t))
     if g.get("notes"):
-        parts.append('<h2 id="cells">Cells that raised an error when run in order</h2>\n<ul>'
+        parts.append('<h2 id="cells">Cells that raised an error when run in order</h2>\n'
+                     "<p>[n] is the number Jupyter shows beside a cell after Restart Kernel "
+                     "and Run All.</p>\n<ul>"
                      + "".join(f"<li><code>{esc(n)}</code></li>" for n in g["notes"])
                      + "</ul>")
     parts.append("</main>")

@@ -102,7 +102,8 @@ def feedback_text(g: dict) -> str:
     for t in g["tasks"]:
         lines += t["feedback"]
     if g["notes"]:
-        lines += ["", "Cells that raised an error when run in order:"]
+        lines += ["", "Cells that raised an error when run in order ([n] as Jupyter numbers "
+                      "them after Restart Kernel and Run All):"]
         lines += [f"  {n}" for n in g["notes"]]
     return "\n".join(lines) + "\n"
 
