@@ -370,3 +370,39 @@ def test_the_wrapper_gives_only_a_runs_own_folder_to_the_uid(tmp_path):
     assert "--no-new-privs" in text and "--clear-groups" in text and "--reuid=3200000" in text
     done = subprocess.run(["sh", "-n", "-c", text], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_secret_goes_into_the_package_and_draws_the_grading_cases(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("5e1f0c9a")
+    args = ["autograder", "--assignment", "01_algorithm", "--grading-cases", "hidden"]
+    assert grading_main([*args, "--out", str(tmp_path / "plain")]) == 0
+    assert grading_main([*args, "--out", str(tmp_path / "drawn"), "--secret", str(secret)]) == 0
+    with zipfile.ZipFile(tmp_path / "drawn" / "autograder.zip") as zf:
+        assert zf.read("grading-secret") == b"5e1f0c9a"
+        assert (zf.getinfo("grading-secret").external_attr >> 16) & 0o077 == 0
+        assert '--secret "$ROOT/source/grading-secret"' in zf.read("run_autograder").decode()
+        assert "secret" in json.loads(zf.read("autograder.json"))["cases"]
+    with zipfile.ZipFile(tmp_path / "plain" / "autograder.zip") as zf:
+        assert "grading-secret" not in zf.namelist()
+        assert "anyone can compute" in json.loads(zf.read("autograder.json"))["cases"]
+    wrong = tmp_path / "strict.ipynb"
+    nb = json.loads(SOLUTION.read_text())
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            src = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            cell["source"] = src.replace("<= 0", "< 0")
+    wrong.write_text(json.dumps(nb))
+    outputs = {}
+    for kind in ("plain", "drawn"):
+        root = container(tmp_path / kind / "autograder.zip", wrong, Path(tempfile.gettempdir()))
+        try:
+            done = run_script(root)
+            assert done.returncode == 0, done.stdout + done.stderr
+            data = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+            check_schema(data)
+            outputs[kind] = [t["output"] for t in data["tests"] if "(grading)" in t["name"]]
+        finally:
+            shutil.rmtree(root)
+    assert len(outputs["plain"]) == len(outputs["drawn"])
+    assert outputs["plain"] != outputs["drawn"]  # other inputs, drawn from the secret

@@ -103,8 +103,12 @@ ROOT="${{AUTOGRADER_ROOT:-/autograder}}"
 PYTHON="${{AUTOGRADER_PYTHON:-{venv}/bin/python}}"
 cd "$ROOT/source" || exit 1
 PYTHONPATH="$ROOT/source" exec "$PYTHON" -m perceptron_lib.grading.outputs.gradescope \\
-  --assignment {assignment} --grading-cases {grading_cases} --root "$ROOT"
+  --assignment {assignment} --grading-cases {grading_cases} --root "$ROOT"{secret}
 """
+
+#: The package's copy of the instructor's ``--secret`` (root-only in the image, as all
+#: of ``/autograder/source``).
+SECRET = "grading-secret"
 
 
 class BuildError(Exception):
@@ -167,8 +171,9 @@ def points(assignment: str) -> float:
 
 
 def contents(assignment: str, grading_cases: str = "visible",
-             repo: Path = REPO) -> list[tuple[str, bytes, int]]:
-    """``(name, bytes, mode)`` of every member of the package, scripts first.
+             repo: Path = REPO, secret: bytes | None = None) -> list[tuple[str, bytes, int]]:
+    """``(name, bytes, mode)`` of every member of the package, scripts first;
+    ``secret``, the instructor's ``--secret`` file, goes in as :data:`SECRET`.
 
     Raises
     ------
@@ -182,9 +187,14 @@ def contents(assignment: str, grading_cases: str = "visible",
         raise KeyError(f"visibility {grading_cases!r}: one of {', '.join(VISIBILITY)}")
     pinned = requirements(repo)
     setup = SETUP_SH.format(venv=VENV, python_min=PYTHON_MIN)
-    run = RUN_AUTOGRADER.format(venv=VENV, assignment=assignment, grading_cases=grading_cases)
+    run = RUN_AUTOGRADER.format(
+        venv=VENV, assignment=assignment, grading_cases=grading_cases,
+        secret=f' \\\n  --secret "$ROOT/source/{SECRET}"' if secret is not None else "")
     manifest = {"assignment": assignment, "points": points(assignment),
-                "grading_cases": grading_cases, "grader_sha256": grader_sha256(),
+                "grading_cases": grading_cases,
+                "cases": "drawn from the instructor's secret" if secret is not None else
+                         "the package's own, which anyone can compute",
+                "grader_sha256": grader_sha256(),
                 "requirements": pinned, "environment": VENV,
                 "built_by": "python -m perceptron_lib.grading autograder"}
     members = [("setup.sh", setup.encode(), 0o755), ("run_autograder", run.encode(), 0o755),
@@ -197,13 +207,15 @@ def contents(assignment: str, grading_cases: str = "visible",
             raise BuildError(f"the course's {name} is needed: {exc}") from exc
     members += [(name, path.read_bytes(), 0o644)
                 for name, path in library_files(repo / "perceptron_lib")]
+    if secret is not None:
+        members.append((SECRET, secret, 0o600))
     return members
 
 
 def build(assignment: str, out: Path, grading_cases: str = "visible",
-          repo: Path = REPO) -> Path:
+          repo: Path = REPO, secret: bytes | None = None) -> Path:
     """Write ``out/autograder.zip`` (whole or not at all); its path."""
-    members = contents(assignment, grading_cases, repo)
+    members = contents(assignment, grading_cases, repo, secret)
     out.mkdir(parents=True, exist_ok=True)
     target = out / "autograder.zip"
     fd, temporary = tempfile.mkstemp(dir=out, prefix=".autograder.zip.", suffix=".tmp")
@@ -231,6 +243,11 @@ def _parser() -> argparse.ArgumentParser:
                     help="when students see the cases used only at grading time, with what "
                          "was expected (Gradescope's visibility; public cases are always "
                          "visible)")
+    ap.add_argument("--secret", type=Path, metavar="FILE",
+                    help="draw the grading cases from this file, as the grading command's "
+                         "--secret does (it goes into the package, which only Gradescope "
+                         "and the course staff see); with visible grading cases, students "
+                         "see the drawn inputs once graded")
     return ap
 
 
@@ -238,7 +255,10 @@ def main(argv: list[str] | None = None) -> int:
     """The ``autograder`` command; its exit status (2: it cannot be built from here)."""
     args = _parser().parse_args(argv)
     try:
-        path = build(args.assignment, args.out, args.grading_cases)
+        secret = args.secret.read_bytes() if args.secret is not None else None
+        if secret is not None and not secret.strip():
+            raise BuildError(f"--secret {args.secret}: the file is empty")
+        path = build(args.assignment, args.out, args.grading_cases, secret=secret)
     except (BuildError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -47,6 +47,7 @@ from pathlib import Path, PurePosixPath
 
 from .. import sandbox
 from ..assignments import ASSIGNMENTS
+from ..assignments.exercise import cases_key
 from ..intake import IntakeError, Submission, collect
 from ..intake.notebook import named_assignment
 from ..judge.grade import Grade, grade, grader_sha256
@@ -233,8 +234,11 @@ def choose(found: list[Submission], assignment: str) -> tuple[Submission | None,
 
 
 def run(root: Path, assignment: str, grading_cases: str = "visible",
-        limits: sandbox.Limits | None = None) -> int:
+        limits: sandbox.Limits | None = None, key: bytes | None = None) -> int:
     """Grade ``ROOT/submission`` and write ``ROOT/results/results.json``; the exit status.
+
+    ``key`` draws the grading cases (the package's ``--secret``, see
+    :func:`..assignments.exercise.cases_key`).
 
     0 when the submission was graded (whatever its score), or had nothing to grade;
     1 when the sandbox cannot run a submission here (the results say it is the
@@ -247,7 +251,7 @@ def run(root: Path, assignment: str, grading_cases: str = "visible",
     separation = own_user.separate()
     try:
         return _grade(layout, assignment, grading_cases, limits or sandbox.Limits(),
-                      name or "student", ids, separation)
+                      name or "student", ids, separation, key)
     finally:
         own_user.restore(separation)
         if separation.uid is not None:
@@ -255,7 +259,8 @@ def run(root: Path, assignment: str, grading_cases: str = "visible",
 
 
 def _grade(layout: Layout, assignment: str, grading_cases: str, limits: sandbox.Limits,
-           name: str, ids: str, separation: own_user.Separation) -> int:
+           name: str, ids: str, separation: own_user.Separation,
+           key: bytes | None = None) -> int:
     isolation = sandbox.isolation_report(layout.secrets(), limits)
     _say_isolation(layout, isolation, separation)
     if isolation.get("broken_install"):
@@ -280,12 +285,13 @@ def _grade(layout: Layout, assignment: str, grading_cases: str, limits: sandbox.
             print(intake.nothing_found() if not intake.submissions else intake.summary())
             return 0
         try:
-            g = grade(best.path, assignment, limits, layout.secrets(), student=name)
+            g = grade(best.path, assignment, limits, layout.secrets(), student=name,
+                      key=key)
         except Exception as exc:  # the grader's failure: said as such, never a silent 0
             g = Grade(student=name, assignment=assignment,
                       status=f"grader error: {type(exc).__name__}: {str(exc)[:300]}")
         g.student_id, g.source, g.warnings = ids, best.source, []
-        rec = record(g, grader_sha256())
+        rec = record(g, grader_sha256(key))
     if separation.uid is not None:
         left = own_user.kill_left(separation.uid)
         if left:
@@ -333,6 +339,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--grading-cases", choices=VISIBILITY, default="visible",
                     help="when students see the cases used only at grading time")
     ap.add_argument("--wall-seconds", type=float, default=sandbox.Limits.wall_seconds)
+    ap.add_argument("--secret", type=Path, metavar="FILE",
+                    help="draw the grading cases from this file (the package's secret)")
     return ap
 
 
@@ -340,8 +348,9 @@ def main(argv: list[str] | None = None) -> int:
     """The command that ``run_autograder`` runs."""
     args = _parser().parse_args(argv)
     root = args.root or Path(os.environ.get(ROOT_VARIABLE) or "/autograder")
+    key = cases_key(args.secret.read_bytes()) if args.secret is not None else None
     return run(root, args.assignment, args.grading_cases,
-               sandbox.Limits(wall_seconds=args.wall_seconds))
+               sandbox.Limits(wall_seconds=args.wall_seconds), key)
 
 
 if __name__ == "__main__":
