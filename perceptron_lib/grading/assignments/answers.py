@@ -183,9 +183,15 @@ def _position(index: tuple) -> str:
     return "[" + ", ".join(str(i) for i in index) + "]"
 
 
+#: Relative precision of numpy's float32, the "single precision" an array gets from
+#: ``dtype=np.float32``: about 7 significant digits.
+SINGLE = 1e-6
+
+
 @dataclass(frozen=True)
 class Array:
-    """An array of numbers (a list of numbers is accepted too)."""
+    """An array of numbers (a list of numbers is accepted too); an array of numpy's
+    float32 (7 digits) that differs is told to be computed in float64."""
 
     words: str = "an array of floats"
 
@@ -197,12 +203,27 @@ class Array:
         if g.shape != e.shape:
             return Mismatch((f"expected {self.words} of shape {e.shape}, got "
                              f"{describe(g)}",))
+        values = self._values(e, g)
+        if values is None:
+            return None
+        if g.dtype.kind == "f" and g.dtype.itemsize < 8 and e.dtype.kind in "fiu" and np.allclose(
+                g.astype(float), e.astype(float), rtol=SINGLE, atol=SINGLE):
+            return Mismatch(values.lines,
+                            hint=f"your array holds {g.dtype} values (about 7 digits): "
+                                 "compute in float64, numpy's default (no `dtype=np.float32`"
+                                 ", no `.astype(np.float32)`)")
+        return values
+
+    @staticmethod
+    def _values(e: np.ndarray, g: np.ndarray) -> Mismatch | None:
+        """How the values of ``g`` differ from ``e`` (same shape), or None."""
         ok = np.isclose(g.astype(float), e.astype(float), rtol=RTOL, atol=ATOL)
         if ok.all():
             return None
         wrong = list(zip(*np.nonzero(~ok), strict=True))
         if e.size <= 8:
-            where = ", ".join(_position(i) for i in wrong)
+            gap = np.abs(g.astype(float) - e.astype(float))
+            where = ", ".join(f"{_position(i)} (by {gap[i]:.2g})" for i in wrong)
             return Mismatch((f"expected {show(e)}, got {show(g)} (they differ at {where})",))
         shown = [f"at {_position(i)} expected {number(_entry(e, i), _entry(g, i))}, "
                  f"got {number(_entry(g, i), _entry(e, i))}" for i in wrong[:SHOWN]]
