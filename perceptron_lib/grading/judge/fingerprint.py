@@ -92,6 +92,11 @@ def function_sources(cells: list[str]) -> dict[str, str]:
         for node in tree.body:
             if isinstance(node, _FUNCTIONS):
                 found[node.name] = _definition_text(lines, node)
+            elif (isinstance(node, ast.Assign) and isinstance(node.value, ast.Name)
+                  and node.value.id in found):  # update = my_update: that function
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        found[target.id] = found[node.value.id]
     return found
 
 
@@ -222,6 +227,46 @@ def _body_size(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
                if not isinstance(node, ast.expr_context))
 
 
+_COMMUTATIVE = (ast.Add, ast.Mult, ast.BitAnd, ast.BitOr, ast.BitXor)
+_MIRRORED = {ast.Gt: ast.Lt, ast.GtE: ast.LtE}
+_NAMES = re.compile(r"\b(id|arg)='[^']*'")
+
+
+def _shape(node: ast.AST) -> str:
+    """A node's structure with its names left out: the order given to two operands."""
+    return _NAMES.sub(r"\1=''", ast.dump(node))
+
+
+class _Commute(ast.NodeTransformer):
+    # Run twice: before the names are made canonical (by the operands' shapes, so that
+    # the order of first appearance does not depend on the operands' order), and after
+    # (by the canonical names, for operands of the same shape: ``y * x``, ``x * y``).
+    """Put the operands of ``+``, ``*``, ``&``, ``|``, ``^``, ``==`` and ``!=`` in one
+    order, and write ``a > b`` as ``b < a``: ``(theta @ x + theta_0) * y`` is then the
+    same function as ``y * (theta_0 + theta @ x)``.  (Numbers, arrays and booleans,
+    what these functions compute with, do not mind the order.)"""
+
+    def __init__(self, key=_shape) -> None:
+        self.key = key
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.op, _COMMUTATIVE) and self.key(node.right) < self.key(node.left):
+            node.left, node.right = node.right, node.left
+        return node
+
+    def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        self.generic_visit(node)
+        if len(node.ops) != 1:
+            return node
+        op, right = node.ops[0], node.comparators[0]
+        if type(op) in _MIRRORED:
+            node.left, node.comparators, node.ops = right, [node.left], [_MIRRORED[type(op)]()]
+        elif isinstance(op, (ast.Eq, ast.NotEq)) and self.key(right) < self.key(node.left):
+            node.left, node.comparators = right, [node.left]
+        return node
+
+
 def _normalised(source: str) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, int] | None:
     """The function of ``source`` normalised, and its body's size; None if none parses."""
     fn = _function(source)
@@ -229,9 +274,11 @@ def _normalised(source: str) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, in
         return None
     try:
         fn = _DropStrings().visit(fn)
+        fn = _Commute().visit(fn)
         _strip_signature(fn)
         bound = _bound_names(fn)
         _Rename(bound | _module_names(fn, bound)).visit(fn)
+        fn = _Commute(ast.dump).visit(fn)
     except RecursionError:
         return None
     return fn, _body_size(fn)

@@ -20,9 +20,16 @@ a hash of the function's syntax tree after normalisation:
 - type annotations, default values and decorators are dropped: the grader calls every
   graded function with all of its arguments, and a body pasted under the exercise's own
   ``def`` line is still the same body;
+- the operands of ``+``, ``*``, ``&``, ``|``, ``^``, ``==`` and ``!=`` are put in one
+  order, and ``a > b`` is read as ``b < a`` (swapped operands are the same function);
+- a graded name bound to another function (``update = my_update``) is that function;
 - attribute names, constants, operators, calls to other functions by name, and the
   structure are kept, so ``<`` for ``<=``, ``np.sign`` for ``np.where`` or ``0.5`` for
   ``0`` make two functions different.
+
+Besides the other students, each graded function is compared with the library's
+functions that compute it or part of it (its routes, the private loops included) and
+with the reference solution.
 
 Functions too small to say anything (see :data:`MIN_SIZE`) and the unchanged exercise
 stub get no fingerprint and are never listed.  Fingerprints are compared within one
@@ -31,6 +38,7 @@ grading run only: the syntax tree's textual form can change between Python versi
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections import defaultdict
 from pathlib import Path
@@ -39,6 +47,7 @@ import perceptron_lib
 
 from ..intake.bounded import Bounds, BoundsExceeded, run_many, run_script
 from ..intake.notebook import SubmissionError, read_submission
+from ..sandbox import standins
 from . import fingerprint as fingerprint_module
 from .fingerprint import (  # noqa: F401  (re-exported: the normalisation is described here)
     MIN_SIZE,
@@ -157,16 +166,48 @@ def find_similar(submissions: dict[str, tuple[str, list[str]]],
 
 
 def _library_source(name: str) -> tuple[str, str] | None:
-    # The package's namespace itself, not getattr: that would import the lazily
-    # loaded modules (plotting, widgets...) for nothing.
-    obj = vars(perceptron_lib).get(name)
-    if name not in perceptron_lib.__all__ or not inspect.isfunction(obj):
+    # Only the names of the library's core modules (loaded here if they are not yet):
+    # getattr on any name would import the modules that load matplotlib or ipywidgets.
+    if name not in perceptron_lib._OWNER:
+        return None
+    obj = getattr(perceptron_lib, name)
+    if not inspect.isfunction(obj):
         return None
     try:
         source = inspect.getsource(obj)
     except (OSError, TypeError):
         return None
     return f"the library's {obj.__module__}.{obj.__qualname__}", source
+
+
+def _route_sources(name: str) -> dict[str, str]:
+    """The library's top-level functions that compute ``name`` or part of it, labelled
+    with their module: among its routes (:func:`..sandbox.standins.routes`), the private
+    helpers of the module that defines ``name`` (a loop such as ``_reference_loop``
+    pasted under the exercise's name is the library's code too) and the functions that
+    compute the same thing (:data:`..sandbox.standins.EQUIVALENTS`)."""
+    home = f"perceptron_lib.{perceptron_lib._OWNER[name]}" if name in perceptron_lib._OWNER \
+        else None
+    same = set(standins.EQUIVALENTS.get(name, ()))
+    found = {}
+    for key in standins.routes([name]):
+        module, qual = key.split(":")
+        if "." in qual or not (qual in same or (module == home and qual.startswith("_"))):
+            continue
+        source = _top_level_sources(module).get(qual)
+        if source is not None:
+            found[f"the library's {module}.{qual}"] = source
+    return found
+
+
+@functools.lru_cache(maxsize=64)
+def _top_level_sources(module: str) -> dict[str, str]:
+    """The source of each top-level function of a library module, read from its file."""
+    path = standins.library_files().get(module)
+    if path is None:
+        return {}
+    text = path.read_text(encoding="utf-8")
+    return {n: src for n, src in function_sources([text]).items()}
 
 
 def _solution_sources(assignment: str, solutions_dir: Path | None) -> dict[str, str]:
@@ -207,7 +248,7 @@ def reference_sources(assignment: str, names: list[str], solutions_dir: Path | N
     solutions = _solution_sources(assignment, solutions_dir)
     found: dict[tuple[str, str], dict[str, str]] = {}
     for name in names:
-        named: dict[str, str] = {}
+        named: dict[str, str] = dict(_route_sources(name))
         library = _library_source(name)
         if library is not None:
             named[library[0]] = library[1]

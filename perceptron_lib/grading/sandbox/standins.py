@@ -82,6 +82,12 @@ ROUTE_MESSAGE = ("perceptron_lib.{where} is switched off while {name} is graded 
                  "write {name} yourself")
 
 
+def library_files() -> dict[str, Path]:
+    """Module name -> file, for the library outside its grading package."""
+    return dict(_library_files())
+
+
+@functools.cache
 def _library_files() -> dict[str, Path]:
     """Module name -> file, for the library outside its grading package."""
     files = {}
