@@ -7,6 +7,7 @@ import tokenize
 from pathlib import Path
 
 import pytest
+from grading_class import SOLUTION
 
 import perceptron_lib as pl
 from perceptron_lib.grading.assignments import ASSIGNMENTS
@@ -334,36 +335,17 @@ def test_hostile_sources_give_no_fingerprint_and_raise_nothing():
         "predict": ONE_LINE_PREDICT.lstrip("\n")}
 
 
+#: Chapter 1's update as the class's honest students write it.
+ORIGINAL = function_sources([SOLUTION])["update"]
 DISGUISES = {
     # the operands of +, * and the comparison swapped
-    "swapped": '''
-def update(theta, theta_0, x, y):
-    theta = np.asarray(theta, dtype=float)
-    x = np.asarray(x, dtype=float)
-    if 0 >= (theta_0 + theta @ x) * y:
-        return x * y + theta, y + theta_0, True
-    return theta, theta_0, False
-''',
+    "swapped": ORIGINAL.replace("if y * (theta @ x + theta_0) <= 0:",
+                                "if 0 >= (theta_0 + theta @ x) * y:")
+                       .replace("theta + y * x, theta_0 + y", "x * y + theta, y + theta_0"),
     # the same body under another name, bound to the exercise's name
-    "bound": '''
-def my_rule(w, b, point, label):
-    w = np.asarray(w, dtype=float)
-    point = np.asarray(point, dtype=float)
-    if label * (w @ point + b) <= 0:
-        return w + label * point, b + label, True
-    return w, b, False
-
-update = my_rule
-''',
+    "bound": rename(ORIGINAL, {"update": "my_rule", "theta": "w", "theta_0": "b",
+                               "x": "point", "y": "label"}) + "\nupdate = my_rule\n",
 }
-ORIGINAL = '''
-def update(theta, theta_0, x, y):
-    theta = np.asarray(theta, dtype=float)
-    x = np.asarray(x, dtype=float)
-    if y * (theta @ x + theta_0) <= 0:
-        return theta + y * x, theta_0 + y, True
-    return theta, theta_0, False
-'''
 
 
 @pytest.mark.parametrize("disguise", sorted(DISGUISES))
