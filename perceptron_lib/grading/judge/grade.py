@@ -264,8 +264,7 @@ def grade(path: Path, assignment: str | None = None,
         g.status = wrong
     tasks = ASSIGNMENTS[g.assignment]
     all_cases = {t.name: t.all_cases(key) for t in tasks}
-    calls = [{"id": f"{t.name}:{k}", "function": t.name, "args": [encode(a) for a in c.args]}
-             for t in tasks for k, c in enumerate(all_cases[t.name])]
+    calls = [c for t in tasks for c in _calls(t, all_cases[t.name])]
     again = _Again(cells, tasks, all_cases)
     run = sandbox.run(cells, calls, limits or sandbox.Limits(), hidden=list(hidden),
                       follow_up=again if again.possible() else None)

@@ -206,8 +206,7 @@ def _top_level_sources(module: str) -> dict[str, str]:
     path = standins.library_files().get(module)
     if path is None:
         return {}
-    text = path.read_text(encoding="utf-8")
-    return {n: src for n, src in function_sources([text]).items()}
+    return function_sources([path.read_text(encoding="utf-8")])
 
 
 def _solution_sources(assignment: str, solutions_dir: Path | None) -> dict[str, str]:
