@@ -376,3 +376,18 @@ def test_the_library_loop_pasted_under_the_exercise_name_is_the_library():
     groups = find_similar(students(copier=pasted), GRADED, refs)
     assert [(g["function"], g["students"], g["same_as"]) for g in groups] == [
         ("perceptron", ["copier"], ["the library's perceptron_lib.algorithm._reference_loop"])]
+
+
+def test_operands_are_ordered_before_the_names_are_numbered():
+    # In a comprehension the element comes before its loop variables: without putting
+    # the operands in order first, the names would be numbered in another order.
+    first = '''
+def spam_features(message):
+    tokens = message.split()
+    weights = [len(tok) * 2 + count for tok, count in zip(tokens, range(len(tokens)))]
+    caps = [w for w in weights if w > 3]
+    return np.array([len(caps), sum(weights), message.count("!")])
+'''
+    swapped = first.replace("len(tok) * 2 + count", "count + len(tok) * 2")
+    assert swapped != first
+    assert fingerprint(swapped) == fingerprint(first) is not None
