@@ -1,4 +1,5 @@
-"""The list of similar graded functions: same up to names, comments and layout, not beyond."""
+"""The list of similar graded functions: the same up to names, comments, layout and the
+order of operands, not beyond."""
 
 import inspect
 import io

@@ -382,9 +382,11 @@ def _exports(info: RunInfo) -> str:
 
 
 def _similar(info: RunInfo, links: _Links) -> str:
-    body = ["<p>Graded functions that are the same up to names, comments and layout. They are "
-            "never used in scores: students may well write a short function the same way on "
-            "their own; only a person who reads both can tell.</p>"]
+    body = ["<p>Graded functions that are the same up to names, comments, layout and the "
+            "order of operands (<code>a + b</code>, <code>b + a</code>), or the same as the "
+            "library's code or the reference solution. They are never used in scores: "
+            "students may well write a short function the same way on their own; only a "
+            "person who reads both can tell.</p>"]
     if info.similar:
         body.append(table("The functions, and who wrote them the same way",
                           ["Assignment", "Function", "Size (nodes)",
