@@ -37,7 +37,9 @@ def _id(entry: Wrong | Valid) -> str:
 
 
 KIND_TEXT = {"changed input": "in place", "library": "you called the library's",
-             "one element": "an array holding one number"}
+             "one element": "an array holding one number", "type": "the exercise asks for",
+             "single": "compute in float64",
+             "integers": "build it in floats instead"}
 assert set(KIND_TEXT) == set(HINTS)
 
 

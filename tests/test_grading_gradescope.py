@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from perceptron_lib.grading.__main__ import main as grading_main
+from perceptron_lib.grading.assignments import ASSIGNMENTS
 from perceptron_lib.grading.intake.names import Student
 from perceptron_lib.grading.intake.submissions import Submission
 from perceptron_lib.grading.judge.grade import Grade, TaskResult
@@ -34,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = ROOT / "solutions" / "01_algorithm.ipynb"
 EXERCISE = ROOT / "exercises" / "01_algorithm.ipynb"
 FULL = 9.0  # chapter 1's points
-CASES = 17 + 12 + 8  # update, perceptron, predict
+CASES = sum(len(t.all_cases()) for t in ASSIGNMENTS["01_algorithm"])  # one test a case
 VISIBILITY = {"visible", "after_due_date", "after_published", "hidden"}
 
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: Hints that are not a known mistake of a task: an input changed in place, a call of
-#: the library's version, an array of one element where a number belongs.
-HINTS = ("changed input", "library", "one element")
+#: the library's version, an array of one element where a number belongs, a type the
+#: exercise does not ask for (a list for an array, a float for a count), numbers
+#: computed in float32, fractions added in place to an array of integers.
+HINTS = ("changed input", "library", "one element", "type", "single", "integers")
 
 #: Mistakes whose answer, wherever it is wrong, is also another mistake's answer: their
 #: hint names both.  Leaving the label out of ``update`` (theta + x, theta_0 + 1) is

@@ -277,13 +277,6 @@ def predict(X, theta, theta_0):
 ]
 
 VALID = [
-    Valid("update", "plain Python lists and a loop", '''
-def update(theta, theta_0, x, y):
-    score = sum(t * v for t, v in zip(theta, x)) + theta_0
-    if y * score <= 0:
-        return [t + y * v for t, v in zip(theta, x)], theta_0 + y, True
-    return list(theta), theta_0, False
-'''),
     Valid("update", "returns the given theta when nothing changes, a list of values", '''
 def update(theta, theta_0, x, y):
     mistake = y * (np.dot(theta, x) + theta_0) <= 0
@@ -301,7 +294,32 @@ def update(theta, theta_0, x, y):
         theta_0 += y
     return theta, theta_0, updated
 '''),
-    Valid("perceptron", "its own update, an epoch counter, counts as floats", '''
+    Valid("perceptron", "always tau epochs (later epochs change nothing), in place on its "
+          "own theta", '''
+def perceptron(X, y, tau):
+    theta = np.zeros(X.shape[1])
+    theta_0 = 0.0
+    mistakes = 0
+    for _ in range(tau):
+        for x_i, y_i in zip(X, y):
+            if y_i * (theta @ x_i + theta_0) <= 0:
+                theta += y_i * x_i
+                theta_0 += y_i
+                mistakes += 1
+    return theta, theta_0, mistakes
+'''),
+    Valid("predict", "np.sign, with the boundary set to -1 and floats", '''
+def predict(X, theta, theta_0):
+    labels = np.sign(np.dot(X, theta) + theta_0)
+    labels[labels == 0] = -1
+    return labels.astype(float)
+'''),
+]
+
+# The right numbers in a type the exercise does not ask for (a list for an array, a
+# float for a count): each fails with the hint that says what to return.
+WRONG += [
+    Wrong("perceptron", "its own update, an epoch counter, counts as floats", '''
 def _step(theta, theta_0, x, y):
     if y * (x @ theta + theta_0) <= 0:
         return theta + y * x, theta_0 + y, 1.0
@@ -318,33 +336,20 @@ def perceptron(X, y, tau):
         if mistakes == before:
             break
     return theta, theta_0, mistakes
-'''),
-    Valid("perceptron", "always tau epochs (later epochs change nothing), in place on its "
-          "own theta", '''
-def perceptron(X, y, tau):
-    theta = np.zeros(X.shape[1])
-    theta_0 = 0.0
-    mistakes = 0
-    for _ in range(tau):
-        for x_i, y_i in zip(X, y):
-            if y_i * (theta @ x_i + theta_0) <= 0:
-                theta += y_i * x_i
-                theta_0 += y_i
-                mistakes += 1
-    return theta, theta_0, mistakes
-'''),
-    Valid("predict", "a loop and a list", '''
+''', "type"),
+    Wrong("predict", "a loop and a list", '''
 def predict(X, theta, theta_0):
     labels = []
     for row in X:
         score = sum(a * b for a, b in zip(row, theta)) + theta_0
         labels.append(1 if score > 0 else -1)
     return labels
-'''),
-    Valid("predict", "np.sign, with the boundary set to -1 and floats", '''
-def predict(X, theta, theta_0):
-    labels = np.sign(np.dot(X, theta) + theta_0)
-    labels[labels == 0] = -1
-    return labels.astype(float)
-'''),
+''', "type"),
+    Wrong("update", "plain Python lists and a loop", '''
+def update(theta, theta_0, x, y):
+    score = sum(t * v for t, v in zip(theta, x)) + theta_0
+    if y * score <= 0:
+        return [t + y * v for t, v in zip(theta, x)], theta_0 + y, True
+    return list(theta), theta_0, False
+''', "type"),
 ]

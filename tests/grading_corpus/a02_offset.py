@@ -153,10 +153,6 @@ def lifted_to_offset(theta_new, value):
 ]
 
 VALID = [
-    Valid("add_offset_feature", "a list of lists", '''
-def add_offset_feature(X, value=1.0):
-    return [list(row) + [value] for row in X]
-'''),
     Valid("add_offset_feature", "np.c_ and np.ones times value", '''
 def add_offset_feature(X, value=1.0):
     return np.c_[X, value * np.ones(len(X))]
@@ -175,9 +171,23 @@ def perceptron_through_origin(X, y, tau):
         epoch += 1
     return theta, mistakes
 '''),
-    Valid("lifted_to_offset", "a list and numpy's float", '''
+    Valid("lifted_to_offset", "unpacking into an array and numpy's float, as a list", '''
+def lifted_to_offset(theta_new, value):
+    *theta, last = theta_new
+    return [np.array(theta), np.float64(last * value)]
+'''),
+]
+
+# The right numbers in a type the exercise does not ask for (a list for an array, a
+# float for a count): each fails with the hint that says what to return.
+WRONG += [
+    Wrong("add_offset_feature", "a list of lists", '''
+def add_offset_feature(X, value=1.0):
+    return [list(row) + [value] for row in X]
+''', "type"),
+    Wrong("lifted_to_offset", "a list and numpy's float", '''
 def lifted_to_offset(theta_new, value):
     *theta, last = theta_new
     return theta, np.float64(last * value)
-'''),
+''', "type"),
 ]

@@ -4,6 +4,11 @@ from . import Valid, Wrong
 
 WRONG = [
     # ----------------------------------------------------------------- signed_distance
+    Wrong("signed_distance", "right, but computed in float32", '''
+def signed_distance(X, theta, theta_0):
+    X32, theta32 = X.astype(np.float32), theta.astype(np.float32)
+    return (X32 @ theta32 + np.float32(theta_0)) / np.linalg.norm(theta32)
+''', "single"),
     Wrong("signed_distance", "divided by the L1 norm of theta", '''
 def signed_distance(X, theta, theta_0):
     return (X @ theta + theta_0) / np.sum(np.abs(theta))
@@ -123,11 +128,6 @@ def margin(X, y, theta, theta_0):
 ]
 
 VALID = [
-    Valid("signed_distance", "a loop with math.sqrt, a list", '''
-def signed_distance(X, theta, theta_0):
-    norm = math.sqrt(sum(t * t for t in theta))
-    return [(sum(a * t for a, t in zip(row, theta)) + theta_0) / norm for row in X]
-'''),
     Valid("signed_distance", "theta normalised on a copy", '''
 def signed_distance(X, theta, theta_0):
     norm = np.sqrt(theta @ theta)
@@ -146,4 +146,14 @@ def margin(X, y, theta, theta_0):
     norm = np.linalg.norm(theta)
     return min(y_i * (x_i @ theta + theta_0) / norm for x_i, y_i in zip(X, y))
 '''),
+]
+
+# The right numbers in a type the exercise does not ask for (a list for an array, a
+# float for a count): each fails with the hint that says what to return.
+WRONG += [
+    Wrong("signed_distance", "a loop with math.sqrt, a list", '''
+def signed_distance(X, theta, theta_0):
+    norm = math.sqrt(sum(t * t for t in theta))
+    return [(sum(a * t for a, t in zip(row, theta)) + theta_0) / norm for row in X]
+''', "type"),
 ]

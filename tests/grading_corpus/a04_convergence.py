@@ -79,6 +79,12 @@ def mistake_bound(R, gamma):
     return pl.mistake_bound(R, gamma)
 ''', "library"),
     # -------------------------------------------------------------- lemma_quantities
+    Wrong("lemma_quantities", "the unit vector divided in place, in theta_star's dtype", '''
+def lemma_quantities(thetas, theta_star):
+    unit = theta_star.copy()
+    unit /= np.linalg.norm(theta_star)
+    return thetas @ unit, np.sum(thetas * thetas, axis=1)
+''', "integers"),
     Wrong("lemma_quantities", "not divided by the norm of theta_star", '''
 def lemma_quantities(thetas, theta_star):
     return thetas @ theta_star, np.sum(thetas ** 2, axis=1)
@@ -111,6 +117,15 @@ def lemma_quantities(thetas, theta_star):
 ]
 
 VALID = [
+    Valid("lemma_quantities", "a loop into lists, then arrays", '''
+def lemma_quantities(thetas, theta_star):
+    unit = theta_star / np.linalg.norm(theta_star)
+    alignment, norm_sq = [], []
+    for theta in thetas:
+        alignment.append(theta @ unit)
+        norm_sq.append(theta @ theta)
+    return np.array(alignment), np.array(norm_sq)
+'''),
     Valid("radius", "a loop with math.sqrt", '''
 def radius(X):
     best = 0.0
@@ -126,7 +141,12 @@ def radius(X):
 def mistake_bound(R, gamma):
     return R ** 2 / gamma ** 2
 '''),
-    Valid("lemma_quantities", "a loop, lists", '''
+]
+
+# The right numbers in a type the exercise does not ask for (a list for an array, a
+# float for a count): each fails with the hint that says what to return.
+WRONG += [
+    Wrong("lemma_quantities", "a loop, lists", '''
 def lemma_quantities(thetas, theta_star):
     unit = theta_star / np.linalg.norm(theta_star)
     alignment, norm_sq = [], []
@@ -134,5 +154,5 @@ def lemma_quantities(thetas, theta_star):
         alignment.append(float(theta @ unit))
         norm_sq.append(float(theta @ theta))
     return alignment, norm_sq
-'''),
+''', "type"),
 ]

@@ -271,18 +271,6 @@ def kfold_indices(n, k, seed):
 ]
 
 VALID = [
-    Valid("spam_features", "a single loop with counters, a list", '''
-def spam_features(message):
-    words = caps = 0
-    for token in message.split():
-        letters = [c for c in token if c.isalpha()]
-        if letters:
-            words += 1
-            if len(letters) > 1 and "".join(letters).isupper():
-                caps += 1
-    digits = len([c for c in message if c.isdecimal()])
-    return [caps / max(words - caps, 1), digits / max(words, 1), float(message.count("!"))]
-'''),
     Valid("spam_features", "re.split at white space, which leaves an empty token", r'''
 def spam_features(message):
     tokens = [t for t in re.split(r"\s+", message) if t]
@@ -320,4 +308,21 @@ def kfold_indices(n, k, seed):
         start += size
     return tuple(splits)
 '''),
+]
+
+# The right numbers in a type the exercise does not ask for (a list for an array, a
+# float for a count): each fails with the hint that says what to return.
+WRONG += [
+    Wrong("spam_features", "a single loop with counters, a list", '''
+def spam_features(message):
+    words = caps = 0
+    for token in message.split():
+        letters = [c for c in token if c.isalpha()]
+        if letters:
+            words += 1
+            if len(letters) > 1 and "".join(letters).isupper():
+                caps += 1
+    digits = len([c for c in message if c.isdecimal()])
+    return [caps / max(words - caps, 1), digits / max(words, 1), float(message.count("!"))]
+''', "type"),
 ]

@@ -312,6 +312,16 @@ def kernel_perceptron(G, y, tau):
 ]
 
 VALID = [
+    Valid("voted_predict", "loops over points and hypotheses into an integer array", '''
+def voted_predict(X, thetas, theta_0s, counts):
+    labels = np.empty(len(X), dtype=int)
+    for i, x in enumerate(X):
+        total = 0
+        for theta, theta_0, c in zip(thetas, theta_0s, counts):
+            total += c * (1 if theta @ x + theta_0 > 0 else -1)
+        labels[i] = 1 if total > 0 else -1
+    return labels
+'''),
     Valid("averaged_perceptron", "running sums over a flat loop of visits", '''
 def averaged_perceptron(X, y, tau):
     n = len(y)
@@ -352,16 +362,6 @@ def averaged_perceptron(X, y, tau):
     total, total_0 = total + age * theta, total_0 + age * theta_0
     return total / visits, total_0 / visits
 '''),
-    Valid("voted_predict", "loops over points and hypotheses, a list", '''
-def voted_predict(X, thetas, theta_0s, counts):
-    labels = []
-    for x in X:
-        total = 0
-        for theta, theta_0, c in zip(thetas, theta_0s, counts):
-            total += c * (1 if theta @ x + theta_0 > 0 else -1)
-        labels.append(1 if total > 0 else -1)
-    return labels
-'''),
     Valid("one_vs_all_predict", "a loop keeping the first best score", '''
 def one_vs_all_predict(X, thetas, theta_0s, classes):
     out = []
@@ -399,4 +399,19 @@ def kernel_perceptron(G, y, tau):
             break
     return alpha, theta_0
 '''),
+]
+
+# The right numbers in a type the exercise does not ask for (a list for an array, a
+# float for a count): each fails with the hint that says what to return.
+WRONG += [
+    Wrong("voted_predict", "loops over points and hypotheses, a list", '''
+def voted_predict(X, thetas, theta_0s, counts):
+    labels = []
+    for x in X:
+        total = 0
+        for theta, theta_0, c in zip(thetas, theta_0s, counts):
+            total += c * (1 if theta @ x + theta_0 > 0 else -1)
+        labels.append(1 if total > 0 else -1)
+    return labels
+''', "type"),
 ]

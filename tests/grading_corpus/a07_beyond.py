@@ -66,6 +66,14 @@ def multiclass(*, classes="np.unique(y)", scores="Theta @ X[i] + theta_0", rival
 
 WRONG = [
     # -------------------------------------------------------------- hinge_deficiency
+    Wrong("hinge_deficiency", "the d_i stored in an array like y, integers when y is", '''
+def hinge_deficiency(X, y, theta, theta_0, gamma):
+    norm = np.sqrt(theta @ theta + theta_0 ** 2)
+    d = np.zeros_like(y)
+    for i in range(len(y)):
+        d[i] = max(0.0, gamma - y[i] * (X[i] @ theta + theta_0) / norm)
+    return float(np.sqrt(np.sum(d ** 2)))
+''', None),
     Wrong("hinge_deficiency", "negative deficiencies kept", deficiency(d="gamma - margins"),
           "no max"),
     Wrong("hinge_deficiency", "the sum of the d_i", deficiency(result="np.sum(d)"), "sum"),

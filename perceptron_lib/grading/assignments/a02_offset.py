@@ -57,7 +57,7 @@ ADD_OFFSET_FEATURE = Task(
     public=(Case((np.array([[1.0], [2.0], [3.0], [4.0]]), 1.0), "the offset example"),
             Case((np.array([[1.0, 2.0], [3.0, 4.0]]), -1.0), "the -1 convention"),
             Case((np.array([[1, 2], [3, 4], [-5, 0]]), 0.5),
-                 "an integer X and value 1/2: the new column holds 0.5, so the result is "
+                 "integer arrays, X and value 1/2: the new column holds 0.5, so the result is "
                  "a float array")),
     hidden=_cases_lift,
     known=(
@@ -180,7 +180,9 @@ LIFTED_TO_OFFSET = Task(
                   ("theta_0", Number("a float"))),
                  "a tuple of two values (theta, theta_0)"),
     public=(Case((np.array([-1.0, 2.5]), 1.0), "theta_new = (-1, 2.5), value 1"),
-            Case((np.array([1.0, 2.0, -1.5]), 2.0), "theta_new = (1, 2, -1.5), value 2")),
+            Case((np.array([1.0, 2.0, -1.5]), 2.0), "theta_new = (1, 2, -1.5), value 2"),
+            Case((np.array([2, -1, 3]), 0.5), "integer arrays, theta_new = (2, -1, 3), "
+                 "value 1/2: theta_0 = 1.5")),
     hidden=_cases_lifted_to_offset,
     known=(
         Mistake("not multiplied", "theta_0 is the last entry TIMES the appended value",

@@ -21,6 +21,16 @@ from .codec import Unsupported
 RTOL, ATOL = 1e-9, 1e-12
 SHOWN = 5  # differing entries listed before "and N more"
 
+# What a type that differs from the exercise's tells the student to return.  A type
+# passes when every use the book makes of the answer works the same with it: an int
+# where a float is asked, numpy's bool where a bool is, a list where a tuple of named
+# values is (it unpacks the same way).  The others fail the case with these hints.
+ARRAY_HINT = ("the exercise asks for a numpy array, and {kind} is not one: `2 * v` "
+              "repeats a list instead of doubling it and `v.shape` fails; return "
+              "`np.array(...)`")
+COUNT_HINT = ("the exercise asks for a count, an int: start it at `0`, not `0.0`, and add "
+              "`1` (or return `int(...)`)")
+
 
 @dataclass(frozen=True)
 class Mismatch:
@@ -112,12 +122,17 @@ def describe(value: Any) -> str:
             f"an array of shape {value.shape}: {shown}")
     if isinstance(value, (tuple, list)):
         kind = "a tuple" if isinstance(value, tuple) else "a list"
-        return f"{kind} of {len(value)} values: {show(value)}"
+        return f"{kind} of {len(value)} value{'s' * (len(value) != 1)}: {show(value)}"
     if isinstance(value, (bool, np.bool_)) or is_number(value):
         return show(value)
     if isinstance(value, str):
         return f"the string {show(value)}"
     return show(value)
+
+
+def _wanted(words: str, shape: tuple[int, ...]) -> str:
+    """The array an exercise asks for, with the shape this case expects."""
+    return f"{words}, here {shape}" if "shape" in words else f"{words} of shape {shape}"
 
 
 def _close(e: float, g: float) -> bool:
@@ -127,16 +142,21 @@ def _close(e: float, g: float) -> bool:
 # ----------------------------------------------------------------------------- kinds
 @dataclass(frozen=True)
 class Number:
-    """A single number: a float, or an int (``integer``) such as a count of updates."""
+    """A single number: a float (an int passes), or an int (``integer``) such as a count
+    of updates, where a float fails with the hint to count in ints."""
 
     words: str = "a float"
     integer: bool = False
 
     def mismatch(self, expected: Any, got: Any) -> Mismatch | None:
         if is_number(got):
-            if self.integer and not float(got).is_integer():
-                return Mismatch((f"expected {self.words} ({number(expected)}), got "
-                                 f"{describe(got)}",))
+            if self.integer and not isinstance(got, (int, np.integer)):
+                right = float(got).is_integer() and _close(float(expected), float(got))
+                return Mismatch(
+                    (f"expected {self.words} ({number(expected)}), got the float "
+                     f"{number(float(got))}" + (" (the right count as a float)" if right
+                                                else ""),),
+                    hint=COUNT_HINT)
             if _close(float(expected), float(got)):
                 return None
             return Mismatch((f"expected {number(expected, got)}, got {number(got, expected)}",))
@@ -151,7 +171,8 @@ class Number:
 
 @dataclass(frozen=True)
 class Flag:
-    """True or False: a bool (numpy's bool too), not 1 or 0."""
+    """True or False: a bool (numpy's bool too, which a comparison of numpy values
+    gives), not 1 or 0 (a known mistake of the task that returns one says why)."""
 
     words: str = "a bool, True or False"
 
@@ -190,18 +211,21 @@ SINGLE = 1e-6
 
 @dataclass(frozen=True)
 class Array:
-    """An array of numbers (a list of numbers is accepted too); an array of numpy's
-    float32 (7 digits) that differs is told to be computed in float64."""
+    """A numpy array of numbers, ints or floats: a list or a tuple is not one (the hint
+    says to return an array); an array of numpy's float32 (7 digits) that differs is
+    told to be computed in float64."""
 
     words: str = "an array of floats"
 
     def mismatch(self, expected: Any, got: Any) -> Mismatch | None:
         e = np.asarray(expected)
+        if isinstance(got, (list, tuple)):
+            return self._not_an_array(e, got)
         g = _as_array(got)
         if g is None or g.ndim == 0:
-            return Mismatch((f"expected {self.words} of shape {e.shape}, got {describe(got)}",))
+            return Mismatch((f"expected {_wanted(self.words, e.shape)}, got {describe(got)}",))
         if g.shape != e.shape:
-            return Mismatch((f"expected {self.words} of shape {e.shape}, got "
+            return Mismatch((f"expected {_wanted(self.words, e.shape)}, got "
                              f"{describe(g)}",))
         values = self._values(e, g)
         if values is None:
@@ -213,6 +237,18 @@ class Array:
                                  "compute in float64, numpy's default (no `dtype=np.float32`"
                                  ", no `.astype(np.float32)`)")
         return values
+
+    def _not_an_array(self, e: np.ndarray, got: list | tuple) -> Mismatch:
+        """A list (or tuple) where the exercise asks for an array: what it holds, and
+        whether its numbers are the right ones, with the hint to return an array."""
+        kind = "a list" if isinstance(got, list) else "a tuple"
+        lines = [f"expected {_wanted(self.words, e.shape)}, got {describe(got)}"]
+        g = _as_array(got)
+        if g is not None and g.shape == e.shape:
+            values = self._values(e, g)
+            lines += ([f"the numbers are right, but {kind} is not a numpy array"]
+                      if values is None else list(values.lines))
+        return Mismatch(tuple(lines), hint=ARRAY_HINT.format(kind=kind))
 
     @staticmethod
     def _values(e: np.ndarray, g: np.ndarray) -> Mismatch | None:

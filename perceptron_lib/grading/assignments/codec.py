@@ -69,7 +69,10 @@ def encode(value: Any, _budget: list[int] | None = None, _depth: int = 0) -> Any
             return {"__unsupported__": f"numpy array of dtype {value.dtype}"}
         budget[0] -= value.size
         flat = [_float(float(v)) if value.dtype.kind == "f" else v.item() for v in value.ravel()]
-        return {"__ndarray__": flat, "dtype": value.dtype.kind, "shape": list(value.shape)}
+        out = {"__ndarray__": flat, "dtype": value.dtype.kind, "shape": list(value.shape)}
+        if value.dtype.kind == "f" and value.dtype.itemsize < 8:
+            out["single"] = True  # float32 or float16: its precision is part of the answer
+        return out
     if isinstance(value, tuple):
         return {"__tuple__": [encode(v, budget, _depth + 1) for v in value]}
     if isinstance(value, list):
@@ -162,6 +165,8 @@ def _decode_array(data: dict, budget: list[int]) -> Any:
               else v for v in flat]
     if not all(isinstance(v, (bool, int, float)) for v in values):
         return Unsupported("malformed array")
+    if kind is np.float64 and data.get("single") is True:
+        kind = np.float32
     try:
         return np.array(values, dtype=kind).reshape(shape)
     except (TypeError, ValueError, OverflowError):

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..assignments.answers import ATOL, RTOL, Mismatch, is_number, show
 from ..assignments.codec import encode
-from ..assignments.exercise import Case, Mistake, Task
+from ..assignments.exercise import INTEGER_INPUTS, Case, Mistake, Task
 
 #: A check-cell or grading call of a library function that stands in for a graded one
 #: raises a RuntimeError whose text says so (see :mod:`.standins`).
@@ -159,6 +159,21 @@ def library_hint(error: str) -> str | None:
             "function that this notebook asks you to write: write it yourself")
 
 
+_CAST = re.compile(r"Cannot cast ufunc '\w+' output from dtype\('float\d*'\) to "
+                   r"dtype\('u?int\d*'\)")
+
+
+def dtype_hint(error: str) -> str | None:
+    """The hint for adding floats into an integer array in place, which is what an array
+    built in an input's dtype (``np.zeros_like(x)`` of an integer ``x``) raises."""
+    if not _CAST.search(error):
+        return None
+    return ("a fraction was added in place to an array of integers, which cannot hold it: "
+            "if the array is an argument, do not change it in place (`theta = theta + ...`, "
+            "not `theta += ...`); if you made it from an input (`np.zeros_like(x)`, "
+            "`x.copy()`), build it in floats instead, `np.zeros(d)` or `x.astype(float)`")
+
+
 # ------------------------------------------------------------------------- one verdict
 @dataclass(frozen=True)
 class Verdict:
@@ -174,6 +189,9 @@ class Verdict:
     lines: tuple[str, ...] = ()
     hint: str | None = None
     mistakes: tuple[str, ...] = ()
+    #: False for a case of integer inputs, which repeats another case in other dtypes:
+    #: it takes no part in deciding which mistake explains most failures.
+    votes: bool = True
 
 
 _RAISED = object()
@@ -264,8 +282,11 @@ def mistakes_hint(task: Task, names: Sequence[str]) -> str | None:
 
 def fitting_mistakes(verdicts: Sequence[Verdict]) -> set[str]:
     """The known mistakes that explain most of the failures: each is the answer of more
-    than half of the failed cases among ``verdicts`` (one function's cases)."""
+    than half of the failed cases among ``verdicts`` (one function's cases).  A case of
+    integer inputs that repeats another (``votes`` False) is left out of the count,
+    unless only such cases failed."""
     failed = [v for v in verdicts if not v.passed]
+    failed = [v for v in failed if v.votes] or failed
     counts = Counter(name for v in failed for name in set(v.mistakes))
     return {name for name, n in counts.items() if 2 * n > len(failed)}
 
@@ -331,7 +352,7 @@ def judge(task: Task, case: Case, expected: Any, *, value: Any = None,
         said = error if error.startswith(("no function named", "timed out", "stopped:",
                                           "called exit", "unencodable")) else (
             f"your function raised {error}")
-        return Verdict(False, (said,), library_hint(error))
+        return Verdict(False, (said,), library_hint(error) or dtype_hint(error))
     try:
         differs = mismatch(task, expected, value)
     except Exception as exc:  # an answer no kind can read
@@ -343,4 +364,5 @@ def judge(task: Task, case: Case, expected: Any, *, value: Any = None,
         return Verdict(False, lines, mutation_hint(task, mutated))
     if differs is None:
         return Verdict(True)
-    return Verdict(False, differs.lines, differs.hint, matching_mistakes(task, case, value))
+    return Verdict(False, differs.lines, differs.hint, matching_mistakes(task, case, value),
+                   votes=not case.about.startswith(INTEGER_INPUTS))
