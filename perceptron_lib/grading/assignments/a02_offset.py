@@ -17,27 +17,27 @@ LINE_Y = np.array([1.0, 1.0, -1.0, -1.0])
 
 
 # -------------------------------------------------------------------- add_offset_feature
-def lift_reference(X: ArrayLike, value: float) -> np.ndarray:
+def lift_reference(X: ArrayLike, value: float = 1.0) -> np.ndarray:
     """The data with a last column equal to ``value``."""
     return pl.add_offset_feature(X, value)
 
 
-def _lift_first(X, value):
+def _lift_first(X, value=1.0):
     return np.hstack([np.full((len(X), 1), float(value)), np.asarray(X, float)])
 
 
-def _lift_keeps_dtype(X, value):
+def _lift_keeps_dtype(X, value=1.0):
     X = np.asarray(X)
     out = np.empty((X.shape[0], X.shape[1] + 1), dtype=X.dtype)
     out[:, :-1], out[:, -1] = X, value
     return out
 
 
-def _lift_ones(X, value):
+def _lift_ones(X, value=1.0):
     return np.hstack([np.asarray(X, float), np.ones((len(X), 1))])
 
 
-def _lift_row(X, value):
+def _lift_row(X, value=1.0):
     X = np.asarray(X, float)
     return np.vstack([X, np.full((1, X.shape[1]), float(value))])
 
@@ -45,7 +45,8 @@ def _lift_row(X, value):
 def _cases_lift(seeds: Seeds) -> list[Case]:
     return [*(Case((int_data(seeds(500 + k), 5, d)[0], float(v)), f"random data, value {v}")
               for k, (d, v) in enumerate([(1, 1), (2, -1), (3, 2.5), (4, 0.5)])),
-            Case((np.array([[0, -2, 7]]), -2.5), "one row of integers, value -2.5")]
+            Case((np.array([[0, -2, 7]]), -2.5), "one row of integers, value -2.5"),
+            Case((np.array([[1.0], [2.0]]),), "value left out: the constant is 1.0")]
 
 
 ADD_OFFSET_FEATURE = Task(

@@ -137,6 +137,11 @@ def _trace_case(seed: int, n: int, d: int) -> Case:
     return Case((thetas, 3.0 * data.theta), f"a traced run on {n} points in {d}-D")
 
 
+#: Hypotheses whose row 0 is not zero: the exercise says not to rely on theta^(0) = 0.
+NONZERO_START = Case((np.array([[1.0, -2.0], [2.0, -1.0], [3.0, 1.0]]), np.array([0.0, 2.0])),
+                     "row 0 is not zero: theta^(0) = (1, -2), theta_star = (0, 2)")
+
+
 def _lemma_unnormalised(thetas, theta_star):
     thetas = np.asarray(thetas, float)
     return thetas @ np.asarray(theta_star, float), np.sum(thetas**2, axis=1)
@@ -172,7 +177,8 @@ LEMMA_QUANTITIES = Task(
                  "a tuple of two arrays (alignment, norm_sq)"),
     public=(Case((np.array([[0.0, 0.0], [1.0, 2.0], [3.0, 1.0]]), np.array([3.0, 4.0])),
                  "three hypotheses, theta_star = (3, 4)"),),
-    hidden=lambda seeds: [_trace_case(seeds(1000 + k), 20 + 10 * k, 2 + k) for k in range(3)],
+    hidden=lambda seeds: [*(_trace_case(seeds(1000 + k), 20 + 10 * k, 2 + k)
+                            for k in range(3)), NONZERO_START],
     known=(
         Mistake("unnormalised", "divide by ||theta_star||: the proof uses the unit vector",
                 _lemma_unnormalised),

@@ -188,6 +188,8 @@ def _margin_hidden(seeds: Seeds) -> list[Case]:
     noisy_X, noisy_y = pl.make_noisy(25, 2, flip=0.1, gamma=0.2, seed=seeds(1861))
     cases.append(Case((np.round(noisy_X * 6), noisy_y, 3.0, 10),
                       "noisy data, margin 3, tau = 10"))
+    cases.append(Case((NOTES_X, NOTES_Y, 0.0, 100),
+                      "margin 0: the plain perceptron, on the worked example"))
     return cases
 
 
