@@ -39,7 +39,7 @@ def framed(attrs: Mapping[str, str], prefix: str, fallback: str) -> str:
     The frame keeps the demo's room on the page before its script has run.
     """
     return (f'<div {attributes(attrs)}>\n<div class="{prefix}-frame">\n'
-            f'<div class="{prefix}-fallback">\n{fallback}\n</div>\n</div>\n</div>')
+            f'<div class="{prefix}-fallback demo-fallback">\n{fallback}\n</div>\n</div>\n</div>')
 
 
 def mime_bundle(explorer: Explorer | None, page_html: str, text: str,

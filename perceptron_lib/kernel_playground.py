@@ -123,7 +123,8 @@ def kernel_playground_html(
     --------
     >>> html = kernel_playground_html({"XOR": ([[1, 1], [-1, -1], [1, -1], [-1, 1]],
     ...                                        [1, 1, -1, -1])}, tau=5)
-    >>> html.startswith('<div class="kernel-playground" data-kernel="polynomial"')
+    >>> html.startswith('<div class="kernel-playground demo-kit demo-framed" '
+    ...                 'data-kernel="polynomial"')
     True
     """
     if not isinstance(datasets, Mapping) or not datasets:
@@ -132,7 +133,7 @@ def kernel_playground_html(
     tau = check_count(tau, "tau", 1)
     sets = [_dataset(name, data) for name, data in datasets.items()]
     attrs = {
-        "class": "kernel-playground",
+        "class": "kernel-playground demo-kit demo-framed",
         "data-kernel": kernel,
         "data-degree": str(degree),
         "data-gamma": repr(gamma),

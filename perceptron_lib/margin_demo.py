@@ -268,7 +268,7 @@ class MarginDemo:
     def html(self) -> str:
         """The ``<div class="margin-demo">`` with its data and its fallback."""
         attrs = {
-            "class": "margin-demo",
+            "class": "margin-demo demo-kit demo-framed",
             "data-mu": repr(self.mu),
             "data-tau": str(self.tau),
             "data-datasets": data_json(self.datasets),

@@ -131,7 +131,7 @@ def offset_demo_html(
     Examples
     --------
     >>> html = offset_demo_html({"line": ([[1], [2], [3], [4]], [1, 1, -1, -1], [-1], 2.5)})
-    >>> html.startswith('<div class="offset-demo" data-c="1.0"')
+    >>> html.startswith('<div class="offset-demo demo-kit demo-framed" data-c="1.0"')
     True
     """
     if not isinstance(datasets, Mapping) or not datasets:
@@ -146,7 +146,7 @@ def offset_demo_html(
     tau = check_count(tau, "tau", 1)
     sets = [_dataset(name, data) for name, data in datasets.items()]
     attrs = {
-        "class": "offset-demo",
+        "class": "offset-demo demo-kit demo-framed",
         "data-c": repr(float(c)),
         "data-tau": str(tau),
         "data-datasets": data_json(sets),

@@ -147,7 +147,7 @@ def playground_html(
     Examples
     --------
     >>> html = playground_html({"two points": ([[1, 0], [-1, 0]], [1, -1])}, tau=5)
-    >>> html.startswith('<div class="perceptron-playground" data-tau="5"')
+    >>> html.startswith('<div class="perceptron-playground demo-kit demo-framed" data-tau="5"')
     True
     """
     if not isinstance(datasets, Mapping) or not datasets:
@@ -157,7 +157,7 @@ def playground_html(
         raise ValueError(f"mode must be None or 'margin', got {mode!r}")
     sets = [_dataset(name, data, bool(offset), show_best_margin) for name, data in datasets.items()]
     attrs = {
-        "class": "perceptron-playground",
+        "class": "perceptron-playground demo-kit demo-framed",
         "data-tau": str(tau),
         "data-offset": "true" if offset else "false",
     }

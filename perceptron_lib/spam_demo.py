@@ -357,7 +357,7 @@ def spam_demo_html(theta: ArrayLike, theta_0: float, X: ArrayLike, y: ArrayLike,
     --------
     >>> html = spam_demo_html([1.0, -1.0], 0.5, [[0.1, 0.2], [0.0, 0.5]], [1, -1],
     ...                       message="FREE entry!!")
-    >>> html.startswith('<div class="spam-demo"')
+    >>> html.startswith('<div class="spam-demo demo-kit"')
     True
     """
     model = SpamModel.make(theta, theta_0, columns, mean, scale)
@@ -437,7 +437,7 @@ def spam_demo_html(theta: ArrayLike, theta_0: float, X: ArrayLike, y: ArrayLike,
         "</figure>",
         "</div>",
     ])
-    attrs = attributes({"class": "spam-demo", "data-config": data_json(config)})
+    attrs = attributes({"class": "spam-demo demo-kit", "data-config": data_json(config)})
     return (f'<div {attrs}>\n'
             f'<div class="spam-demo-fallback">{fallback}</div>\n{live}\n</div>')
 

@@ -208,7 +208,7 @@ def test_the_playground_is_on_the_pages_it_teaches_and_only_there(site):
     found = set()
     for page in site.rglob("*.html"):
         html = page.read_text()
-        has_div = 'class="perceptron-playground"' in html
+        has_div = 'class="perceptron-playground ' in html
         loads = "_static/playground/playground.mjs" in html
         assert has_div == loads, page
         if has_div:

@@ -45,7 +45,8 @@ def test_the_frame_holds_the_fallback():
     html = kernel_playground_html({"XOR": XOR}, fallback="<p>no script here</p>")
     elements, text = parse(html)
     classes = [a.get("class") for _, a in elements]
-    assert classes[:3] == ["kernel-playground", "kp-frame", "kp-fallback"]
+    assert classes[:3] == ["kernel-playground demo-kit demo-framed", "kp-frame",
+                           "kp-fallback demo-fallback"]
     assert "no script here" in text
     assert "tasks.py serve" in parse(kernel_playground_html({"XOR": XOR}))[1]
 
@@ -137,7 +138,7 @@ def test_the_chapter_page_carries_the_chapters_arrays(site):
     assert (attrs["data-kernel"], attrs["data-degree"], attrs["data-tau"]) == (
         "polynomial", "2", "100")
     # the explorer's picture is inside the playground's element, as its fallback
-    start = html.index('class="kernel-playground"')
+    start = html.index('class="kernel-playground ')
     assert html.index('class="explorer-static"', start) < html.index("</figure>", start)
     assert "jupyter-widgets" not in html and "widget-view+json" not in html
 

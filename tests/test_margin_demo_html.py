@@ -100,7 +100,8 @@ def test_the_frame_holds_a_picture_for_readers_without_javascript():
     html = demo.html
     elements, text = parse(html)
     classes = [a.get("class") for _, a in elements]
-    assert classes[:4] == ["margin-demo", "md-frame", "md-fallback", "explorer-static"]
+    assert classes[:4] == ["margin-demo demo-kit demo-framed", "md-frame",
+                           "md-fallback demo-fallback", "explorer-static"]
     (img,) = [a for tag, a in elements if tag == "img"]
     assert img["alt"] == demo.alt_text() and "separable" in img["alt"]
     png = base64.b64decode(img["src"].removeprefix("data:image/png;base64,"))
@@ -221,7 +222,7 @@ def test_the_demo_loads_on_its_page_only(site):
     assert re.search(r'<script type="module" src="[^"]*margin-demo\.mjs', head)
     assert re.search(r'<link rel="stylesheet"[^>]*margin-demo\.css', head)
     # the picture for readers without JavaScript is inside the demo's element
-    start = html.index('class="margin-demo"')
+    start = html.index('class="margin-demo ')
     assert html.index('class="explorer-static"', start) < html.index("</figure>", start)
     (attrs,) = demo_divs(html)
     sets = datasets_of(attrs)

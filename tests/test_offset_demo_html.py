@@ -60,7 +60,8 @@ def test_defaults_and_the_frame_holds_the_fallback():
     attrs = root_of(html)
     assert (attrs["data-c"], attrs["data-tau"]) == ("1.0", "2000")
     elements, text = parse(html)
-    assert [a.get("class") for _, a in elements][:3] == ["offset-demo", "od-frame", "od-fallback"]
+    assert [a.get("class") for _, a in elements][:3] == [
+        "offset-demo demo-kit demo-framed", "od-frame", "od-fallback demo-fallback"]
     assert "no script here" in text
     assert "tasks.py serve" in parse(offset_demo_html({"line": LINE}))[1]
 
@@ -103,7 +104,7 @@ def test_from_explorer_shows_the_explorers_picture_and_its_controls():
     explorer = OffsetExplorer(X.ravel(), y, theta=-1.0, theta_0=2.5)
     demo = OffsetDemo.from_explorer(explorer, chapter_data())
     html = demo._repr_html_()
-    assert html == demo.html and root_of(html)["class"] == "offset-demo"
+    assert html == demo.html and root_of(html)["class"] == "offset-demo demo-kit demo-framed"
     assert 'class="explorer-static"' in html and "needs JavaScript" in html
     bundle = demo._repr_mimebundle_()
     assert bundle["text/html"] == html

@@ -36,7 +36,7 @@ def test_the_element_carries_the_data_exactly():
     notes = pl.notes_example()
     attrs, _ = parse(playground_html({"generated": (data.X, data.y), "notes": (notes.X, notes.y)},
                                      tau=7, mode="margin"))
-    assert attrs["class"] == "perceptron-playground"
+    assert attrs["class"] == "perceptron-playground demo-kit demo-framed"
     assert (attrs["data-tau"], attrs["data-offset"], attrs["data-mode"]) == ("7", "true", "margin")
     sets = json.loads(attrs["data-datasets"])
     assert [s["name"] for s in sets] == ["generated", "notes"]

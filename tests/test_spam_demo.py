@@ -26,7 +26,7 @@ def chapter():
 
 
 def config_of(element: str) -> dict:
-    m = re.match(r'<div class="spam-demo" data-config="([^"]*)">', element)
+    m = re.match(r'<div class="spam-demo demo-kit" data-config="([^"]*)">', element)
     assert m, element[:200]
     return json.loads(html.unescape(m.group(1)))
 
@@ -114,7 +114,7 @@ def test_in_jupyter_the_demo_is_the_explorer_and_on_the_page_the_element():
     bundle = demo._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle  # live in a kernel
     page = bundle["text/html"]
-    assert page.startswith('<div class="spam-demo"')
+    assert page.startswith('<div class="spam-demo demo-kit"')
     fallback = page.split('<div class="spam-demo-fallback">', 1)[1].split("</figure>")[0]
     assert '<figure class="explorer-static">' in fallback and "data:image/png" in fallback
     assert demo.explorer.verdict == "not spam"

@@ -11,7 +11,7 @@ other page, in its head:
 - where asked, a one-line script that marks ``<html>`` with a class where the page is
   served (module scripts do not run from pages opened as files), so that the stylesheet
   can keep the demo's room and hide its fallback picture before the body is drawn;
-- the stylesheet;
+- the demo kit's stylesheet (``kit.css``, what all the demos share), then the demo's;
 - the module.
 
 Each of the demos' extensions is a :class:`PageDemo` and its ``setup``.
@@ -27,6 +27,9 @@ from pathlib import Path
 from sphinx.application import Sphinx
 
 BOOK = Path(__file__).resolve().parent.parent
+#: The demo kit's style sheet (``book/_playground/kit.css``, in the build's
+#: ``_static/playground``), which every demo's own sheet builds on.
+KIT_STYLE = "playground/kit.css"
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,8 @@ class PageDemo:
             app.add_js_file(None, body=('if (location.protocol !== "file:") '
                                         "document.documentElement.classList.add("
                                         f'"{self.mark_class}");'), priority=100)
+        # the kit's sheet first (once, whichever demos the page holds), then the demo's
+        app.add_css_file(KIT_STYLE, priority=450)
         app.add_css_file(f"{self.target}/{self.style}")
         app.add_js_file(f"{self.target}/{self.script}", type="module")
 

@@ -320,7 +320,7 @@ class MarginDemo {
       '<span><span class="md-key md-key-edge"></span> margin \u03b3</span>' +
       '<span><span class="md-key md-key-def"></span> d\u1d62 &gt; 0</span>' +
       '<span><span class="md-key md-key-ring"></span> last visited</span>';
-    const layerHint = el("p", { class: "md-sr-only", id: id("layer-hint") },
+    const layerHint = el("p", { class: "demo-sr-only", id: id("layer-hint") },
       "Click in the plot to add a point with the chosen label, click a point to remove it. " +
       "With the keyboard: arrow keys move a cursor (Shift: a grid step), Enter or Space adds a point there or removes the point under it, n and p go to the next and previous point, Delete removes it.");
     figure.append(stage, legend, layerHint);

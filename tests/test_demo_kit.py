@@ -1,0 +1,108 @@
+"""The demo kit's style sheet (``book/_playground/kit.css``): every demo stands on it,
+and no demo's own sheet says again what the kit says.
+
+The kit holds the theme's colours as ``--demo-*`` variables, the frame, focus rings and
+the fallback picture; each demo's sheet keeps only what is the demo's own (chapters 1-7).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from perceptron_lib import kernel_playground, margin_demo, offset_demo, playground, spam_demo
+
+BOOK = Path(__file__).resolve().parents[1] / "book"
+KIT = BOOK / "_playground" / "kit.css"
+#: Each demo's sheet, and the class of its root element.
+SHEETS = {
+    "_playground/playground.css": "perceptron-playground",
+    "_offset_demo/offset-demo.css": "offset-demo",
+    "_margin_demo/margin-demo.css": "margin-demo",
+    "_kernel_playground/kernel-playground.css": "kernel-playground",
+    "_spam_demo/spam-demo.css": "spam-demo",
+}
+
+
+def _rules(css: str, context: str = "") -> list[tuple[str, str, list[str]]]:
+    """(at-rule context, selector, declarations) of every rule, at-rules walked into."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    out, i = [], 0
+    while (j := css.find("{", i)) >= 0:
+        selector = " ".join(css[i:j].split())
+        depth, k = 1, j + 1
+        while depth:
+            depth += {"{": 1, "}": -1}.get(css[k], 0)
+            k += 1
+        body = css[j + 1:k - 1]
+        if selector.startswith("@"):
+            out += _rules(body, context + selector + " | ")
+        else:
+            out.append((context, selector, [" ".join(d.split()) for d in body.split(";")
+                                            if d.strip()]))
+        i = k
+    return out
+
+
+def _kit() -> dict[tuple[str, str], set[str]]:
+    return {(c, s): set(d) for c, s, d in _rules(KIT.read_text())}
+
+
+def test_the_kit_parses_and_holds_the_palette_in_both_themes():
+    kit = _kit()
+    light = kit[("", ".demo-kit")]
+    dark = kit[("", 'html[data-theme="dark"] .demo-kit')]
+    names = {d.split(":")[0] for d in light if d.startswith("--demo-")}
+    assert {"--demo-fg", "--demo-bg", "--demo-focus", "--demo-pos-text"} <= names
+    assert names == {d.split(":")[0] for d in dark}, "a colour without its dark version"
+
+
+@pytest.mark.parametrize("sheet,root", list(SHEETS.items()))
+def test_a_demo_sheet_says_nothing_the_kit_says(sheet, root):
+    kit = _kit()
+    framed = kit[("", ".demo-kit.demo-framed")]
+    for context, selector, declarations in _rules((BOOK / sheet).read_text()):
+        as_kit = re.sub(rf"(?<![\w-]){re.escape(root)}(?![\w-])", "demo-kit", selector)
+        said = kit.get((context, as_kit), set()) | (framed if as_kit == ".demo-kit" else set())
+        again = sorted(set(declarations) & said)
+        assert not again, f"{sheet}: {selector} repeats the kit's {again}"
+
+
+@pytest.mark.parametrize("sheet", list(SHEETS))
+def test_every_kit_variable_a_demo_uses_is_defined(sheet):
+    text = (BOOK / sheet).read_text()
+    defined = set(re.findall(r"(--demo-[\w-]+)\s*:", KIT.read_text() + text))
+    used = set(re.findall(r"var\((--demo-[\w-]+)", text))
+    assert used, f"{sheet} uses none of the kit's colours"
+    assert used <= defined, sorted(used - defined)
+    prefix = {"_spam_demo/spam-demo.css": "sd"}.get(sheet, sheet.split("/")[0][1:3])
+    kit_names = re.findall(r"--demo-([\w-]+)\s*:", KIT.read_text())
+    for name in kit_names:  # the demo's own copies of the kit's colours are gone
+        assert f"--{prefix}-{name}:" not in text, name
+
+
+def test_every_demo_element_stands_on_the_kit():
+    import numpy as np
+
+    import perceptron_lib as pl
+
+    X, y = np.array([[1.0, 0.0], [-1.0, 0.5], [0.5, 1.0]]), np.array([1.0, -1.0, 1.0])
+    s = pl.make_separable(12, 2, gamma=0.1, R=2.0, seed=1)
+    mm = pl.max_margin(s.X, s.y)
+    pages = {
+        "playground": playground.playground_html({"three": (X, y)}),
+        "offset": offset_demo.offset_demo_html({"line": (X, y, np.array([1.0, 0.0]), 0.0)}),
+        "margin": margin_demo.MarginDemo({"separable": {
+            "X": s.X, "y": s.y, "theta": mm.theta, "theta_0": mm.theta_0}}).html,
+        "kernel": kernel_playground.kernel_playground_html({"three": (X, y)}),
+        "spam": spam_demo.spam_demo_html(np.array([1.0, 1.0]), 0.0, X, y),
+    }
+    for name, html in pages.items():
+        root = re.match(r'<div (?:id="[^"]*" )?class="([^"]*)"', html)
+        assert root and "demo-kit" in root.group(1).split(), name
+        if name != "spam":
+            assert "demo-framed" in root.group(1).split(), name
+        if name in ("offset", "margin", "kernel"):  # a picture until the script runs
+            assert re.search(r'class="[^"]*\bdemo-fallback\b', html), name
