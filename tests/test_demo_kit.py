@@ -1,8 +1,11 @@
 """The demo kit's style sheet (``book/_playground/kit.css``): every demo stands on it,
 and no demo's own sheet says again what the kit says.
 
-The kit holds the theme's colours as ``--demo-*`` variables, the frame, focus rings and
-the fallback picture; each demo's sheet keeps only what is the demo's own (chapters 1-7).
+The kit holds the theme's colours as ``--demo-*`` variables, the frame, focus rings, the
+fallback picture and the parts the demos share (buttons, key hints, the legend, the
+status line, rows of values, sliders and menus, all of class ``demo-*``); each demo's
+sheet keeps only what is the demo's own, its rules for a shared part scoped to the demo
+with ``:where(.root)`` so that they weigh what they weighed before (chapters 1-7).
 """
 
 from __future__ import annotations
@@ -64,7 +67,9 @@ def test_a_demo_sheet_says_nothing_the_kit_says(sheet, root):
     kit = _kit()
     framed = kit[("", ".demo-kit.demo-framed")]
     for context, selector, declarations in _rules((BOOK / sheet).read_text()):
-        as_kit = re.sub(rf"(?<![\w-]){re.escape(root)}(?![\w-])", "demo-kit", selector)
+        # a demo's own rule for a kit class is scoped to the demo with :where(.root)
+        as_kit = re.sub(rf"^:where\(\.{re.escape(root)}\) ", "", selector)
+        as_kit = re.sub(rf"(?<![\w-]){re.escape(root)}(?![\w-])", "demo-kit", as_kit)
         said = kit.get((context, as_kit), set()) | (framed if as_kit == ".demo-kit" else set())
         again = sorted(set(declarations) & said)
         assert not again, f"{sheet}: {selector} repeats the kit's {again}"
@@ -106,3 +111,15 @@ def test_every_demo_element_stands_on_the_kit():
             assert "demo-framed" in root.group(1).split(), name
         if name in ("offset", "margin", "kernel"):  # a picture until the script runs
             assert re.search(r'class="[^"]*\bdemo-fallback\b', html), name
+
+
+@pytest.mark.parametrize("sheet,root", list(SHEETS.items()))
+def test_a_demo_rule_for_a_shared_part_reaches_only_its_own_demo(sheet, root):
+    own = re.compile(rf"(?<![\w-])({re.escape(root)}[\w-]*|[a-z]{{2,4}}-(?<!demo-)[\w-]+)")
+    for _, selector, _ in _rules((BOOK / sheet).read_text()):
+        for part in selector.split(","):
+            if "demo-" not in part or part.strip().startswith(":where("):
+                continue
+            # a selector of kit classes alone would style every demo of the page
+            named = [t for t in own.findall(part) if not t.startswith("demo-")]
+            assert named, f"{sheet}: {part.strip()} is not scoped to its demo"

@@ -190,19 +190,19 @@ class KernelPlayground {
     const id = (s) => `${this.uid}-${s}`;
 
     // controls: data set, kernel, degree, gamma
-    const controls = el("div", { class: "kp-controls kp-area-controls" });
-    const dsLine = el("div", { class: "kp-line" });
-    dsLine.append(el("label", { class: "kp-name", for: id("data") }, "Data set"));
-    this.select = el("select", { class: "kp-select", id: id("data") });
+    const controls = el("div", { class: "demo-controls demo-area-controls" });
+    const dsLine = el("div", { class: "demo-line" });
+    dsLine.append(el("label", { class: "demo-name", for: id("data") }, "Data set"));
+    this.select = el("select", { class: "demo-select", id: id("data") });
     this.datasets.forEach((d, k) => this.select.append(el("option", { value: String(k) }, d.name)));
     dsLine.append(this.select);
 
-    const kernels = el("fieldset", { class: "kp-line kp-kernels" });
-    kernels.append(el("legend", { class: "kp-name" }, "Kernel"));
+    const kernels = el("fieldset", { class: "demo-line kp-kernels" });
+    kernels.append(el("legend", { class: "demo-name" }, "Kernel"));
     this.radios = {};
     const choices = el("div", { class: "kp-choices" });
     for (const kind of core.KERNELS) {
-      const lab = el("label", { class: "kp-radio" });
+      const lab = el("label", { class: "demo-radio" });
       const input = el("input", { type: "radio", name: id("kernel"), value: kind });
       lab.append(input, el("span", {}, KIND_NAME[kind]));
       choices.append(lab);
@@ -211,10 +211,10 @@ class KernelPlayground {
     kernels.append(choices);
 
     const slider = (key, text, min, max) => {
-      const line = el("div", { class: "kp-line" });
-      const input = el("input", { class: "kp-range", type: "range", id: id(key), min: String(min), max: String(max), step: "1" });
-      const out = el("output", { class: "kp-value", for: id(key), "aria-hidden": "true" });
-      line.append(el("label", { class: "kp-name", for: id(key) }, text), input, out);
+      const line = el("div", { class: "demo-line" });
+      const input = el("input", { class: "demo-range", type: "range", id: id(key), min: String(min), max: String(max), step: "1" });
+      const out = el("output", { class: "demo-value", for: id(key), "aria-hidden": "true" });
+      line.append(el("label", { class: "demo-name", for: id(key) }, text), input, out);
       return [line, input, out];
     };
     let degLine;
@@ -230,13 +230,13 @@ class KernelPlayground {
     this.genForm.element.classList.add("kp-gen");
     this.genForm.set({ kind: "xor", n: 60, seed: 1, margin: 0.3, spread: 0.5, flip: 0.05 });
     const genRow = el("div", { class: "kp-gen-row" });
-    this.undoButton = el("button", { type: "button", class: "kp-button kp-undo", "aria-keyshortcuts": "Control+Z Meta+Z",
+    this.undoButton = el("button", { type: "button", class: "demo-button kp-undo", "aria-keyshortcuts": "Control+Z Meta+Z",
       title: "take back the last change of the data or the kernel (Ctrl+Z or \u2318Z)" }, "Undo");
     genRow.append(this.genForm.element, this.undoButton);
     controls.append(genRow);
 
     // buttons
-    const buttons = el("div", { class: "kp-buttons kp-area-buttons", role: "toolbar", "aria-label": "Train the kernel perceptron" });
+    const buttons = el("div", { class: "demo-buttons demo-area-buttons", role: "toolbar", "aria-label": "Train the kernel perceptron" });
     this.buttons = {};
     for (const [name, text, key, tip] of [
       ["step", "Step", "s", "visit the next example (key s)"],
@@ -244,15 +244,15 @@ class KernelPlayground {
       ["run", "Run", "r", "run until a clean epoch or \u03c4 epochs (key r)"],
       ["reset", "Reset", "0", "start again from \u03b1 = 0 (key 0)"],
     ]) {
-      const b = el("button", { type: "button", class: `kp-button kp-${name}`, "aria-keyshortcuts": key, title: tip }, text);
+      const b = el("button", { type: "button", class: `demo-button kp-${name}`, "aria-keyshortcuts": key, title: tip }, text);
       b.append(el("kbd", { "aria-hidden": "true" }, key));
       buttons.append(b);
       this.buttons[name] = b;
     }
 
     // the plot: grid lines under the field (a canvas), the rest over it
-    const figure = el("div", { class: "kp-figure kp-area-figure" });
-    const stage = el("div", { class: "kp-stage" });
+    const figure = el("div", { class: "demo-figure demo-area-figure" });
+    const stage = el("div", { class: "demo-stage" });
     this.back = svg("svg", { class: "kp-back", viewBox: `0 0 ${VB} ${VB}`, "aria-hidden": "true", focusable: "false" });
     this.back.append(svg("rect", { class: "kp-bg", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }));
     this.gridG = svg("g");
@@ -274,25 +274,25 @@ class KernelPlayground {
     this.plot.append(defs, clipped, this.ticksG,
       svg("rect", { class: "kp-frame-rect", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }));
     stage.append(this.back, this.canvas, this.plot);
-    const legend = el("p", { class: "kp-legend", "aria-hidden": "true" });
+    const legend = el("p", { class: "demo-legend", "aria-hidden": "true" });
     legend.innerHTML =
-      '<span><span class="kp-key kp-key-pos">+</span> y = +1</span>' +
-      '<span><span class="kp-key kp-key-neg">\u2212</span> y = \u22121</span>' +
-      '<span><span class="kp-key kp-key-fpos"></span> f &gt; 0</span>' +
-      '<span><span class="kp-key kp-key-fneg"></span> f &lt; 0</span>' +
-      '<span><span class="kp-key kp-key-line"></span> f = 0</span>' +
-      '<span><span class="kp-key kp-key-support"></span> \u03b1 &gt; 0</span>' +
-      '<span><span class="kp-key kp-key-ring"></span> last visited</span>';
-    this.chartHost = el("div", { class: "kp-chart" });
+      '<span><span class="demo-key demo-key-pos">+</span> y = +1</span>' +
+      '<span><span class="demo-key demo-key-neg">\u2212</span> y = \u22121</span>' +
+      '<span><span class="demo-key kp-key-fpos"></span> f &gt; 0</span>' +
+      '<span><span class="demo-key kp-key-fneg"></span> f &lt; 0</span>' +
+      '<span><span class="demo-key demo-key-line"></span> f = 0</span>' +
+      '<span><span class="demo-key kp-key-support"></span> \u03b1 &gt; 0</span>' +
+      '<span><span class="demo-key demo-key-ring"></span> last visited</span>';
+    this.chartHost = el("div", { class: "demo-chart" });
     this.chart = createEpochChart(this.chartHost, { title: "Updates per epoch, and training mistakes after each epoch" });
     figure.append(stage, legend, this.chartHost);
 
     // the live status line
-    this.status = el("p", { class: "kp-status kp-area-status", "aria-live": "polite", "aria-atomic": "true" });
+    this.status = el("p", { class: "demo-status demo-area-status", "aria-live": "polite", "aria-atomic": "true" });
 
     // the readout
-    const readout = el("div", { class: "kp-readout kp-area-readout" });
-    const dl = el("dl", { class: "kp-values" });
+    const readout = el("div", { class: "demo-readout demo-area-readout" });
+    const dl = el("dl", { class: "demo-values" });
     this.out = {};
     this.rows = {};
     for (const [key, text] of [
@@ -303,7 +303,7 @@ class KernelPlayground {
       ["errors", "training errors"],
       ["state", "state"],
     ]) {
-      const row = el("div", { class: `kp-row kp-row-${key}` });
+      const row = el("div", { class: `demo-row kp-row-${key}` });
       const dd = el("dd");
       row.append(el("dt", {}, text), dd);
       dl.append(row);
@@ -317,7 +317,7 @@ class KernelPlayground {
     alphas.append(el("summary", {}, "Examples with \u03b1 > 0"));
     this.alphaBox = el("div");
     alphas.append(this.alphaBox);
-    const help = el("details", { class: "kp-help" });
+    const help = el("details", { class: "demo-help" });
     help.append(el("summary", {}, "Keys and controls"));
     const helpBox = el("div");
     const ul = el("ul");
@@ -333,7 +333,7 @@ class KernelPlayground {
     more.append(alphas, help);
     readout.append(dl, more);
 
-    this.ui = el("div", { class: "kp-ui" });
+    this.ui = el("div", { class: "demo-ui" });
     this.ui.append(controls, buttons, figure, this.status, readout);
 
     // events
@@ -916,7 +916,7 @@ class KernelPlayground {
 
 function showError(root, err) {
   root.classList.add("kp-failed");
-  const p = el("p", { class: "kp-error", role: "alert" }, `The kernel playground could not start: ${err.message}`);
+  const p = el("p", { class: "demo-error", role: "alert" }, `The kernel playground could not start: ${err.message}`);
   const frame = root.querySelector(":scope > .kp-frame") || root;
   frame.replaceChildren(p);
   console.error("kernel playground:", err);

@@ -219,19 +219,19 @@ class MarginDemo {
     r.tabIndex = -1;
     const id = (s) => `${this.uid}-${s}`;
 
-    const controls = el("div", { class: "md-controls md-area-controls" });
-    const dsLine = el("div", { class: "md-line" });
-    dsLine.append(el("label", { class: "md-name", for: id("data") }, "Data set"));
-    this.select = el("select", { class: "md-select", id: id("data") });
+    const controls = el("div", { class: "demo-controls demo-area-controls" });
+    const dsLine = el("div", { class: "demo-line" });
+    dsLine.append(el("label", { class: "demo-name", for: id("data") }, "Data set"));
+    this.select = el("select", { class: "demo-select", id: id("data") });
     this.datasets.forEach((d, k) => this.select.append(el("option", { value: String(k) }, d.name)));
     dsLine.append(this.select);
 
     const slider = (key, text, min, max, hint) => {
-      const line = el("div", { class: "md-line" });
-      const input = el("input", { class: "md-range", type: "range", id: id(key), min: String(min), max: String(max), step: "1", "aria-describedby": id(`${key}-hint`) });
-      const out = el("output", { class: "md-value", for: id(key), "aria-hidden": "true" });
-      line.append(el("label", { class: "md-name md-symbol", for: id(key) }, text), input, out);
-      const p = el("p", { class: "md-hint", id: id(`${key}-hint`) }, hint);
+      const line = el("div", { class: "demo-line" });
+      const input = el("input", { class: "demo-range", type: "range", id: id(key), min: String(min), max: String(max), step: "1", "aria-describedby": id(`${key}-hint`) });
+      const out = el("output", { class: "demo-value", for: id(key), "aria-hidden": "true" });
+      line.append(el("label", { class: "demo-name md-symbol", for: id(key) }, text), input, out);
+      const p = el("p", { class: "demo-hint", id: id(`${key}-hint`) }, hint);
       return [line, p, input, out];
     };
     let muLine;
@@ -242,30 +242,30 @@ class MarginDemo {
       "update while y(\u03b8\u1d40x + \u03b8\u2080) \u2264 \u03bc; 0 is the perceptron");
     [gLine, gHint, this.gammaInput, this.gammaOut] = slider("gamma", "\u03b3", 1, core.GAMMA_STEPS,
       "target margin of the reference separator (dashed)");
-    this.bestButton = el("button", { type: "button", class: "md-button md-best", "aria-keyshortcuts": "b", title: "the \u03b3 with the smallest bound for the examples visited (key b)" }, "Best \u03b3");
+    this.bestButton = el("button", { type: "button", class: "demo-button md-best", "aria-keyshortcuts": "b", title: "the \u03b3 with the smallest bound for the examples visited (key b)" }, "Best \u03b3");
     this.bestButton.append(el("kbd", { "aria-hidden": "true" }, "b"));
     gLine.append(this.bestButton);
     // editing: the label of new points (a radio group) and Undo
-    const editLine = el("div", { class: "md-line md-edits" });
-    const newName = el("span", { class: "md-name", id: id("newlabel") }, "New");
+    const editLine = el("div", { class: "demo-line demo-edits" });
+    const newName = el("span", { class: "demo-name", id: id("newlabel") }, "New");
     newName.append(el("span", { class: "md-wide-only" }, " point"));
     editLine.append(newName);
-    const group = el("div", { class: "md-labels", role: "radiogroup", "aria-labelledby": id("newlabel") });
+    const group = el("div", { class: "demo-labels", role: "radiogroup", "aria-labelledby": id("newlabel") });
     this.radios = {};
     for (const [value, text] of [[1, "+1"], [-1, "\u22121"]]) {
-      const lab = el("label", { class: `md-radio ${value > 0 ? "md-radio-pos" : "md-radio-neg"}`, title: "the label of the points a click adds (keys + and \u2212)" });
+      const lab = el("label", { class: `demo-radio ${value > 0 ? "demo-radio-pos" : "demo-radio-neg"}`, title: "the label of the points a click adds (keys + and \u2212)" });
       const input = el("input", { type: "radio", name: id("label"), value: String(value) });
       if (value === 1) input.checked = true;
       lab.append(input, el("span", {}, text));
       group.append(lab);
       this.radios[value] = input;
     }
-    this.undoButton = el("button", { type: "button", class: "md-button md-undo", "aria-keyshortcuts": "Control+Z Meta+Z",
+    this.undoButton = el("button", { type: "button", class: "demo-button md-undo", "aria-keyshortcuts": "Control+Z Meta+Z",
       title: "take back the last edit of the points, the data set, \u03bc or \u03b3 (Ctrl+Z or \u2318Z)" }, "Undo");
     editLine.append(group, this.undoButton);
     controls.append(dsLine, editLine, muLine, muHint, gLine, gHint);
 
-    const buttons = el("div", { class: "md-buttons md-area-buttons", role: "toolbar", "aria-label": "Train the margin perceptron" });
+    const buttons = el("div", { class: "demo-buttons demo-area-buttons", role: "toolbar", "aria-label": "Train the margin perceptron" });
     this.buttons = {};
     for (const [name, text, key, tip] of [
       ["step", "Step", "s", "visit the next example (key s)"],
@@ -273,13 +273,13 @@ class MarginDemo {
       ["run", "Run", "r", "run until a pass without an update or \u03c4 passes (key r)"],
       ["reset", "Reset", "0", "start again from \u03b8 = 0 (key 0)"],
     ]) {
-      const b = el("button", { type: "button", class: `md-button md-${name}`, "aria-keyshortcuts": key, title: tip }, text);
+      const b = el("button", { type: "button", class: `demo-button md-${name}`, "aria-keyshortcuts": key, title: tip }, text);
       b.append(el("kbd", { "aria-hidden": "true" }, key));
       buttons.append(b);
       this.buttons[name] = b;
     }
 
-    const figure = el("div", { class: "md-figure md-area-figure" });
+    const figure = el("div", { class: "demo-figure demo-area-figure" });
     this.plot = svg("svg", { class: "md-plot", viewBox: `0 0 ${VB} ${VB}`, role: "img", focusable: "false" });
     const clipId = id("clip");
     const defs = svg("defs");
@@ -308,29 +308,29 @@ class MarginDemo {
     this.cursorG = svg("g", { class: "md-cursor", visibility: "hidden", "aria-hidden": "true" });
     this.cursorG.append(svg("circle", { r: HIT_R }), svg("path", { d: `M${-HIT_R - 6},0H${-HIT_R + 4}M${HIT_R - 4},0H${HIT_R + 6}M0,${-HIT_R - 6}V${-HIT_R + 4}M0,${HIT_R - 4}V${HIT_R + 6}` }));
     this.layer.append(svg("rect", { class: "md-hitarea", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }), this.cursorG);
-    const stage = el("div", { class: "md-stage" });
+    const stage = el("div", { class: "demo-stage" });
     stage.append(this.plot, this.layer);
-    const legend = el("p", { class: "md-legend", "aria-hidden": "true" });
+    const legend = el("p", { class: "demo-legend", "aria-hidden": "true" });
     legend.innerHTML =
-      '<span><span class="md-key md-key-pos">+</span> y = +1</span>' +
-      '<span><span class="md-key md-key-neg">\u2212</span> y = \u22121</span>' +
-      '<span><span class="md-key md-key-line"></span> \u03b8 (current)</span>' +
-      '<span><span class="md-key md-key-band"></span> y\u00b7score \u2264 \u03bc</span>' +
-      '<span><span class="md-key md-key-ref"></span> reference u</span>' +
-      '<span><span class="md-key md-key-edge"></span> margin \u03b3</span>' +
-      '<span><span class="md-key md-key-def"></span> d\u1d62 &gt; 0</span>' +
-      '<span><span class="md-key md-key-ring"></span> last visited</span>';
+      '<span><span class="demo-key demo-key-pos">+</span> y = +1</span>' +
+      '<span><span class="demo-key demo-key-neg">\u2212</span> y = \u22121</span>' +
+      '<span><span class="demo-key demo-key-line"></span> \u03b8 (current)</span>' +
+      '<span><span class="demo-key md-key-band"></span> y\u00b7score \u2264 \u03bc</span>' +
+      '<span><span class="demo-key md-key-ref"></span> reference u</span>' +
+      '<span><span class="demo-key md-key-edge"></span> margin \u03b3</span>' +
+      '<span><span class="demo-key md-key-def"></span> d\u1d62 &gt; 0</span>' +
+      '<span><span class="demo-key demo-key-ring"></span> last visited</span>';
     const layerHint = el("p", { class: "demo-sr-only", id: id("layer-hint") },
       "Click in the plot to add a point with the chosen label, click a point to remove it. " +
       "With the keyboard: arrow keys move a cursor (Shift: a grid step), Enter or Space adds a point there or removes the point under it, n and p go to the next and previous point, Delete removes it.");
     figure.append(stage, legend, layerHint);
 
-    this.status = el("p", { class: "md-status md-area-status", "aria-live": "polite", "aria-atomic": "true" });
-    this.chartHost = el("div", { class: "md-chart md-area-chart" });
+    this.status = el("p", { class: "demo-status demo-area-status", "aria-live": "polite", "aria-atomic": "true" });
+    this.chartHost = el("div", { class: "demo-chart demo-area-chart" });
     this.chart = createEpochChart(this.chartHost, { title: "Updates per pass, and training mistakes after each pass" });
 
-    const readout = el("div", { class: "md-readout md-area-readout" });
-    const dl = el("dl", { class: "md-values" });
+    const readout = el("div", { class: "demo-readout demo-area-readout" });
+    const dl = el("dl", { class: "demo-values" });
     this.out = {};
     for (const [key, text] of [
       ["pass", "pass"],
@@ -343,13 +343,13 @@ class MarginDemo {
       ["boundNow", "bound so far"],
       ["state", "state"],
     ]) {
-      const row = el("div", { class: `md-row md-row-${key}` });
+      const row = el("div", { class: `demo-row md-row-${key}` });
       const dd = el("dd");
       row.append(el("dt", {}, text), dd);
       dl.append(row);
       this.out[key] = dd;
     }
-    const help = el("details", { class: "md-help" });
+    const help = el("details", { class: "demo-help" });
     help.append(el("summary", {}, "The numbers, and the keys"));
     const helpBox = el("div");
     const ul = el("ul");
@@ -365,7 +365,7 @@ class MarginDemo {
     help.append(helpBox);
     readout.append(dl, help);
 
-    this.ui = el("div", { class: "md-ui" });
+    this.ui = el("div", { class: "demo-ui" });
     this.ui.append(controls, buttons, figure, this.status, this.chartHost, readout);
 
     this.select.addEventListener("change", () => {
@@ -1116,7 +1116,7 @@ class MarginDemo {
 
 function showError(root, err) {
   root.classList.add("md-failed");
-  const p = el("p", { class: "md-error", role: "alert" }, `The margin demo could not start: ${err.message}`);
+  const p = el("p", { class: "demo-error", role: "alert" }, `The margin demo could not start: ${err.message}`);
   const frame = root.querySelector(":scope > .md-frame") || root;
   frame.replaceChildren(p);
   console.error("margin demo:", err);

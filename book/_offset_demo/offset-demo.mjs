@@ -169,19 +169,19 @@ class OffsetDemo {
     r.tabIndex = -1;
     const id = (s) => `${this.uid}-${s}`;
 
-    const controls = el("div", { class: "od-controls" });
-    const dsLine = el("div", { class: "od-line od-line-data" });
-    dsLine.append(el("label", { class: "od-name", for: id("data") }, "Data set"));
-    this.select = el("select", { class: "od-select", id: id("data") });
+    const controls = el("div", { class: "demo-controls" });
+    const dsLine = el("div", { class: "demo-line od-line-data" });
+    dsLine.append(el("label", { class: "demo-name", for: id("data") }, "Data set"));
+    this.select = el("select", { class: "demo-select", id: id("data") });
     this.datasets.forEach((d, k) => this.select.append(el("option", { value: String(k) }, d.name)));
     dsLine.append(this.select);
     controls.append(dsLine);
 
     const slider = (key, text, min, max) => {
-      const line = el("div", { class: `od-line od-line-${key}` });
-      const input = el("input", { class: `od-range od-${key}`, type: "range", id: id(key), min: String(min), max: String(max), step: "1" });
-      const out = el("output", { class: "od-value", for: id(key), "aria-hidden": "true" });
-      const label = el("label", { class: "od-name", for: id(key) });
+      const line = el("div", { class: `demo-line od-line-${key}` });
+      const input = el("input", { class: `demo-range od-${key}`, type: "range", id: id(key), min: String(min), max: String(max), step: "1" });
+      const out = el("output", { class: "demo-value", for: id(key), "aria-hidden": "true" });
+      const label = el("label", { class: "demo-name", for: id(key) });
       label.innerHTML = text;
       line.append(label, input, out);
       controls.append(line);
@@ -203,7 +203,7 @@ class OffsetDemo {
         "aria-label": key === "orig" ? "The data as they are, drawn when the demo comes into view" : "The lifted data, drawn when the demo comes into view" });
       const cap = el("figcaption", { class: "od-caption" });
       cap.textContent = caption;
-      const stage = el("div", { class: "od-stage" });
+      const stage = el("div", { class: "demo-stage" });
       stage.append(s);
       f.append(stage, cap);
       figures.append(f);
@@ -222,12 +222,12 @@ class OffsetDemo {
     this.figOrig.stage.append(this.layer);
 
     // editing: the label of new points, undo, the chapter's data again
-    const edits = el("div", { class: "od-edits", role: "toolbar", "aria-label": "Edit the data" });
+    const edits = el("div", { class: "demo-edits", role: "toolbar", "aria-label": "Edit the data" });
     const fs = el("div", { class: "od-newlabel", role: "radiogroup", "aria-labelledby": id("newlabel") });
     fs.append(el("span", { class: "od-newlabel-name", id: id("newlabel") }, "New point"));
     this.radios = {};
     for (const [value, text] of [[1, "+1"], [-1, "\u22121"]]) {
-      const lab = el("label", { class: `od-radio ${value > 0 ? "od-radio-pos" : "od-radio-neg"}` });
+      const lab = el("label", { class: `demo-radio ${value > 0 ? "demo-radio-pos" : "demo-radio-neg"}` });
       const input = el("input", { type: "radio", name: id("label"), value: String(value) });
       if (value === 1) input.checked = true;
       lab.append(input, el("span", {}, text));
@@ -240,22 +240,22 @@ class OffsetDemo {
       ["undo", "Undo", "Control+Z Meta+Z", "take back the last edit: a point, the data set, c or a slider (Ctrl+Z or \u2318Z)"],
       ["data", "Chapter\u2019s data", "", "put back the chapter's points of this data set"],
     ]) {
-      const b = el("button", { type: "button", class: `od-button od-btn-${name}`, title: tip }, text);
+      const b = el("button", { type: "button", class: `demo-button od-btn-${name}`, title: tip }, text);
       if (keys) b.setAttribute("aria-keyshortcuts", keys);
       edits.append(b);
       this.editButtons[name] = b;
     }
-    const legend = el("p", { class: "od-legend", "aria-hidden": "true" });
+    const legend = el("p", { class: "demo-legend", "aria-hidden": "true" });
     legend.innerHTML =
-      '<span><span class="od-key od-key-pos">+</span> y = +1</span>' +
-      '<span><span class="od-key od-key-neg">\u2212</span> y = \u22121</span>' +
-      '<span><span class="od-key od-key-wrong"></span> misclassified</span>' +
-      '<span><span class="od-key od-key-hand"></span> sliders</span>' +
-      '<span><span class="od-key od-key-lifted"></span> run on (x, c)</span>' +
-      '<span><span class="od-key od-key-origin"></span> run on x</span>';
+      '<span><span class="demo-key demo-key-pos">+</span> y = +1</span>' +
+      '<span><span class="demo-key demo-key-neg">\u2212</span> y = \u22121</span>' +
+      '<span><span class="demo-key od-key-wrong"></span> misclassified</span>' +
+      '<span><span class="demo-key od-key-hand"></span> sliders</span>' +
+      '<span><span class="demo-key od-key-lifted"></span> run on (x, c)</span>' +
+      '<span><span class="demo-key od-key-origin"></span> run on x</span>';
 
     // the readout of the sliders' classifier
-    const dl = el("dl", { class: "od-values" });
+    const dl = el("dl", { class: "demo-values" });
     this.out = {};
     for (const [key, text] of [
       ["hand", "classifier"],
@@ -266,7 +266,7 @@ class OffsetDemo {
       ["bound", "bound (R_c/\u03b3_c)\u00b2"],
       ["updates", "run on (x, c), to the end"],
     ]) {
-      const row = el("div", { class: `od-row od-row-${key}` });
+      const row = el("div", { class: `demo-row od-row-${key}` });
       const dd = el("dd");
       row.append(el("dt", {}, text), dd);
       dl.append(row);
@@ -274,7 +274,7 @@ class OffsetDemo {
     }
 
     // buttons
-    const buttons = el("div", { class: "od-buttons", role: "toolbar", "aria-label": "Run both perceptrons" });
+    const buttons = el("div", { class: "demo-buttons", role: "toolbar", "aria-label": "Run both perceptrons" });
     this.buttons = {};
     for (const [name, text, key, tip] of [
       ["step", "Step", "s", "visit the next example in both runs (key s)"],
@@ -282,7 +282,7 @@ class OffsetDemo {
       ["run", "Run", "r", "run until a clean epoch or \u03c4 epochs (key r)"],
       ["reset", "Reset", "0", "start both runs again from zero (key 0)"],
     ]) {
-      const b = el("button", { type: "button", class: `od-button od-btn-${name}`, "aria-keyshortcuts": key, title: tip }, text);
+      const b = el("button", { type: "button", class: `demo-button od-btn-${name}`, "aria-keyshortcuts": key, title: tip }, text);
       b.append(el("kbd", { "aria-hidden": "true" }, key));
       buttons.append(b);
       this.buttons[name] = b;
@@ -311,7 +311,7 @@ class OffsetDemo {
       ["lifted", "Run on (x, c): updates per epoch", "The run through the origin on (x, c): updates per epoch, and training mistakes after each epoch"],
       ["origin", "Run on x: updates per epoch", "The run through the origin on x: updates per epoch, and training mistakes after each epoch"],
     ]) {
-      const box = el("div", { class: `od-chart od-chart-${key}` });
+      const box = el("div", { class: `demo-chart od-chart-${key}` });
       const head = el("p", { class: "od-chart-title", "aria-hidden": "true" }, title);
       const host = el("div");
       box.append(head, host);
@@ -319,9 +319,9 @@ class OffsetDemo {
       this.charts[key] = createEpochChart(host, { title: name });
     }
 
-    this.status = el("p", { class: "od-status", "aria-live": "polite", "aria-atomic": "true" });
+    this.status = el("p", { class: "demo-status", "aria-live": "polite", "aria-atomic": "true" });
 
-    const help = el("details", { class: "od-help" });
+    const help = el("details", { class: "demo-help" });
     help.append(el("summary", {}, "Mouse and keyboard"));
     const ul = el("ul", { id: id("keys") });
     for (const t of [
@@ -333,7 +333,7 @@ class OffsetDemo {
     ]) ul.append(el("li", {}, t));
     help.append(ul);
 
-    this.ui = el("div", { class: "od-ui" });
+    this.ui = el("div", { class: "demo-ui" });
     this.ui.append(controls, figures, edits, legend, dl, buttons, runs, charts, this.status, help);
 
     // events: a slider being dragged is one edit (one Undo) until it is let go
@@ -1216,7 +1216,7 @@ class OffsetDemo {
 
 function showError(root, err) {
   root.classList.add("od-failed");
-  const p = el("p", { class: "od-error", role: "alert" }, `The offset demo could not start: ${err.message}`);
+  const p = el("p", { class: "demo-error", role: "alert" }, `The offset demo could not start: ${err.message}`);
   const frameEl = root.querySelector(":scope > .od-frame") || root;
   frameEl.replaceChildren(p);
   console.error("offset demo:", err);

@@ -156,16 +156,16 @@ class Playground {
     const tools = el("div", { class: "pg-tools" });
     const dsLabel = el("label", { class: "pg-field" });
     dsLabel.append(el("span", {}, "Data set"));
-    this.select = el("select", { class: "pg-select" });
+    this.select = el("select", { class: "demo-select" });
     this.datasets.forEach((d, k) => this.select.append(el("option", { value: String(k) }, d.name)));
     dsLabel.append(this.select);
     tools.append(dsLabel);
 
-    const fs = el("fieldset", { class: "pg-labels" });
+    const fs = el("fieldset", { class: "demo-labels" });
     fs.append(el("legend", {}, "Label of new points"));
     this.radios = {};
     for (const [value, text] of [[1, "+1"], [-1, "\u22121"]]) {
-      const lab = el("label", { class: `pg-radio ${value > 0 ? "pg-radio-pos" : "pg-radio-neg"}` });
+      const lab = el("label", { class: `demo-radio ${value > 0 ? "demo-radio-pos" : "demo-radio-neg"}` });
       const input = el("input", { type: "radio", name: `${this.uid}-label`, value: String(value) });
       if (value === 1) input.checked = true;
       lab.append(input, el("span", {}, text));
@@ -181,7 +181,7 @@ class Playground {
     tools.append(band);
 
     // buttons
-    const buttons = el("div", { class: "pg-buttons", role: "toolbar", "aria-label": "Run the perceptron" });
+    const buttons = el("div", { class: "demo-buttons", role: "toolbar", "aria-label": "Run the perceptron" });
     this.buttons = {};
     for (const [name, text, key, tip] of [
       ["step", "Step", "s", "consider the next example (key s)"],
@@ -189,19 +189,19 @@ class Playground {
       ["run", "Run", "r", "run until a clean epoch or \u03c4 epochs (key r)"],
       ["reset", "Reset", "0", "start again from \u03b8 = 0 (key 0)"],
     ]) {
-      const b = el("button", { type: "button", class: `pg-button pg-${name}`, "aria-keyshortcuts": key, title: tip }, text);
+      const b = el("button", { type: "button", class: `demo-button pg-${name}`, "aria-keyshortcuts": key, title: tip }, text);
       b.append(el("kbd", { "aria-hidden": "true" }, key));
       buttons.append(b);
       this.buttons[name] = b;
     }
 
     // editing: undo the last edit, clear the data
-    const edits = el("div", { class: "pg-edits", role: "toolbar", "aria-label": "Edit the data" });
+    const edits = el("div", { class: "demo-edits", role: "toolbar", "aria-label": "Edit the data" });
     for (const [name, text, keys, tip] of [
       ["undo", "Undo", "Control+Z Meta+Z", "take back the last edit of the data (Ctrl+Z or \u2318Z)"],
       ["clear", "Clear", "", "remove every point"],
     ]) {
-      const b = el("button", { type: "button", class: `pg-button pg-${name}`, title: tip }, text);
+      const b = el("button", { type: "button", class: `demo-button pg-${name}`, title: tip }, text);
       if (keys) b.setAttribute("aria-keyshortcuts", keys);
       edits.append(b);
       this.buttons[name] = b;
@@ -213,8 +213,8 @@ class Playground {
     const genBox = this.genForm.element;
 
     // the plot: a drawing (role img) under a layer with the points (a group of buttons)
-    const figure = el("div", { class: "pg-figure" });
-    const stage = el("div", { class: "pg-stage" });
+    const figure = el("div", { class: "demo-figure" });
+    const stage = el("div", { class: "demo-stage" });
     this.plot = svg("svg", { class: "pg-plot", viewBox: `0 0 ${VB} ${VB}`, role: "img", focusable: "false" });
     const clipId = `${this.uid}-clip`;
     const defs = svg("defs");
@@ -249,21 +249,21 @@ class Playground {
     this.layer.append(this.hitArea, this.pointsG);
     stage.append(this.plot, this.layer);
 
-    const legend = el("p", { class: "pg-legend", "aria-hidden": "true" });
+    const legend = el("p", { class: "demo-legend", "aria-hidden": "true" });
     legend.innerHTML =
-      '<span><span class="pg-key pg-key-pos">+</span> y = +1</span> ' +
-      '<span><span class="pg-key pg-key-neg">\u2212</span> y = \u22121</span> ' +
-      '<span><span class="pg-key pg-key-line"></span> boundary</span> ' +
-      '<span><span class="pg-key pg-key-normal">\u2192</span> direction of \u03b8</span> ' +
-      '<span><span class="pg-key pg-key-ring"></span> current example</span>';
-    this.chartHost = el("div", { class: "pg-chart" });
+      '<span><span class="demo-key demo-key-pos">+</span> y = +1</span> ' +
+      '<span><span class="demo-key demo-key-neg">\u2212</span> y = \u22121</span> ' +
+      '<span><span class="demo-key demo-key-line"></span> boundary</span> ' +
+      '<span><span class="demo-key pg-key-normal">\u2192</span> direction of \u03b8</span> ' +
+      '<span><span class="demo-key demo-key-ring"></span> current example</span>';
+    this.chartHost = el("div", { class: "demo-chart" });
     this.chart = createEpochChart(this.chartHost, { title: "Updates per epoch, and training mistakes after each epoch" });
     figure.append(stage, legend, this.chartHost);
 
     // readout and the live status line
-    const readout = el("div", { class: "pg-readout" });
-    this.status = el("p", { class: "pg-status", "aria-live": "polite", "aria-atomic": "true" });
-    const dl = el("dl", { class: "pg-values" });
+    const readout = el("div", { class: "demo-readout" });
+    this.status = el("p", { class: "demo-status", "aria-live": "polite", "aria-atomic": "true" });
+    const dl = el("dl", { class: "demo-values" });
     this.out = {};
     const rows = [
       ["theta", "\u03b8"],
@@ -279,7 +279,7 @@ class Playground {
     ];
     this.rows = {};
     for (const [key, text] of rows) {
-      const row = el("div", { class: `pg-row pg-row-${key}` });
+      const row = el("div", { class: `demo-row pg-row-${key}` });
       const dd = el("dd");
       row.append(el("dt", {}, text), dd);
       dl.append(row);
@@ -288,7 +288,7 @@ class Playground {
     }
     readout.append(this.status, dl);
 
-    const help = el("details", { class: "pg-help" });
+    const help = el("details", { class: "demo-help" });
     help.append(el("summary", {}, "Mouse and keyboard"));
     const ul = el("ul");
     for (const t of [
@@ -305,9 +305,9 @@ class Playground {
     const layout = el("div", { class: "pg-layout" });
     tools.classList.add("pg-area-tools");
     genBox.classList.add("pg-area-gen");
-    buttons.classList.add("pg-area-buttons");
-    figure.classList.add("pg-area-figure");
-    readout.classList.add("pg-area-readout");
+    buttons.classList.add("demo-area-buttons");
+    figure.classList.add("demo-area-figure");
+    readout.classList.add("demo-area-readout");
     help.classList.add("pg-area-help");
     layout.append(tools, buttons, genBox, figure, readout, help);
     this.layoutEl = layout;
@@ -1233,7 +1233,7 @@ class Playground {
 function showError(root, err) {
   root.classList.add("pg-failed");
   const p = document.createElement("p");
-  p.className = "pg-error";
+  p.className = "demo-error";
   p.setAttribute("role", "alert");
   p.textContent = `The perceptron playground could not start: ${err.message}`;
   root.replaceChildren(p);

@@ -99,7 +99,7 @@ SCRIPT = [(1.0, 1.0, 1), (-1.0, -0.5, -1), (0.2, -1.5, 1), (-0.3, 1.2, -1), (1.5
 def test_mouse_clicks_build_the_data_and_every_step_matches_the_library(open_page):
     page = open_page("book/01_algorithm.html")
     empty = next(name for name in state(page)["datasets"] if name.startswith("empty"))
-    page.locator(f"{SEL} select.pg-select").select_option(label=empty)
+    page.locator(f"{SEL} select.demo-select").select_option(label=empty)
     for x, y, label in SCRIPT:
         click_at(page, x, y, shift=label < 0)
     st = state(page)
@@ -155,7 +155,7 @@ def test_dragging_a_point_moves_it_and_starts_again(open_page):
 def test_keyboard_alone_runs_edits_and_resets(open_page):
     page = open_page("book/01_algorithm.html")
     # Tab order: data set menu, label radio, margin band, Undo, Clear, then the four buttons
-    page.locator(f"{SEL} select.pg-select").focus()
+    page.locator(f"{SEL} select.demo-select").focus()
     order = []
     for _ in range(6):
         page.keyboard.press("Tab")
@@ -209,9 +209,9 @@ def test_classes_differ_by_shape_and_everything_has_a_name(open_page):
     assert {d for label, d, *_ in marks if label > 0} == {"M-7,0H7M0,-7V7"}  # a plus
     assert {d for label, d, *_ in marks if label < 0} == {"M-7,0H7"}  # a minus
     assert all(role == "button" and name and "label" in name for *_, role, name in marks)
-    live = page.locator(f"{SEL} .pg-status")
+    live = page.locator(f"{SEL} .demo-status")
     assert live.get_attribute("aria-live") == "polite"
-    keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .pg-buttons button')]"
+    keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .demo-buttons button')]"
                          ".map(b => b.getAttribute('aria-keyshortcuts'))")
     assert keys == ["s", "e", "r", "0"]
     assert page.locator(f"{SEL} svg.pg-plot").get_attribute("aria-label").startswith("Plot of 8")
@@ -349,7 +349,7 @@ def test_a_link_restores_points_step_and_options_exactly(open_page, base_url):
     names = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .pg-pt')]"
                           ".map(g => g.getAttribute('aria-label'))")
     assert names[1] == "Example 2 at (-1.5, 0.3), label -1"
-    assert page.locator(f"{SEL} .pg-radio-neg input").is_checked()
+    assert page.locator(f"{SEL} .demo-radio-neg input").is_checked()
     assert not page.locator(f"{SEL} .pg-check input").is_checked()
     # the fragment (a section anchor) is left alone
     assert page.evaluate("() => location.hash") == "#the-margin"

@@ -142,7 +142,7 @@ HEIGHTS = """() => {
   return { height: box.height, below: next.getBoundingClientRect().top - box.top,
            marked: document.documentElement.classList.contains('kernel-playground-js'),
            fallback: getComputedStyle(r.querySelector('.kp-fallback') || r).display,
-           ui: Boolean(r.querySelector('.kp-ui')) };
+           ui: Boolean(r.querySelector('.demo-ui')) };
 }"""
 
 
@@ -180,7 +180,7 @@ ROOM = """() => {
   const r = document.querySelector('div.kernel-playground');
   const frame = r.querySelector('.kp-frame');
   const cs = getComputedStyle(frame);
-  const ui = r.querySelector('.kp-ui');
+  const ui = r.querySelector('.demo-ui');
   const wide = [...r.querySelectorAll('*')].filter(e => e.scrollWidth > e.clientWidth + 1 &&
     getComputedStyle(e).overflowX === 'visible' && e.clientWidth > 0).map(e => e.className);
   return { reserved: parseFloat(cs.minHeight),
@@ -232,8 +232,8 @@ def test_mouse_steps_epochs_and_runs_as_the_library(open_page):
     assert st["converged"] and "Converged" in st["status"]
 
     # another data set from the menu and the RBF kernel by a click on its name
-    page.locator(f"{SEL} select.kp-select").select_option(label="XOR clouds, 10% flipped")
-    page.locator(f"{SEL} label.kp-radio", has_text="RBF").click()
+    page.locator(f"{SEL} select.demo-select").select_option(label="XOR clouds, 10% flipped")
+    page.locator(f"{SEL} label.demo-radio", has_text="RBF").click()
     st = state(page)
     assert st["dataset"] == "XOR clouds, 10% flipped"
     assert st["kernel"]["kind"] == "RBF" and st["kernel"]["gamma"] == 1.0
@@ -250,7 +250,7 @@ def test_mouse_steps_epochs_and_runs_as_the_library(open_page):
 
 def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     page = open_page()
-    page.locator(f"{SEL} select.kp-select").focus()
+    page.locator(f"{SEL} select.demo-select").focus()
     names = [focused(page)]
     for _ in range(12):
         page.keyboard.press("Tab")
@@ -261,12 +261,12 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     assert names[11] == "Examples with \u03b1 > 0" and names[12] == "Keys and controls"
 
     # the gamma slider: arrow keys move it along the slider's values and choose RBF
-    page.locator(f"{SEL} input.kp-range").nth(1).focus()
+    page.locator(f"{SEL} input.demo-range").nth(1).focus()
     for _ in range(3):
         page.keyboard.press("ArrowRight")
     st = state(page)
     assert st["kernel"]["kind"] == "RBF" and st["kernel"]["gamma"] == GAMMAS[23] == 2.0
-    assert page.locator(f"{SEL} input.kp-range").nth(1).get_attribute("aria-valuetext") == (
+    assert page.locator(f"{SEL} input.demo-range").nth(1).get_attribute("aria-valuetext") == (
         "gamma 2")
     assert "RBF kernel, \u03b3 = 2" in st["status"]
     result = library_run(st)
@@ -298,7 +298,7 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     assert_same_run(page, st, library_run(st))
     assert not st["converged"]  # a disc in a ring: no line separates it
     # the degree slider chooses the polynomial kernel
-    page.locator(f"{SEL} input.kp-range").first.focus()
+    page.locator(f"{SEL} input.demo-range").first.focus()
     page.keyboard.press("End")
     st = state(page)
     assert st["kernel"] == {**st["kernel"], "kind": "polynomial", "degree": 6}
@@ -371,14 +371,14 @@ def test_axe_finds_nothing_serious_in_the_playground(open_page, axe_source, widt
     page.evaluate(f"() => {{ {API}.selectDataset(3); {API}.setKernel({{kind: 'RBF', "
                   f"gamma: 10}}); {API}.epoch(); }}")
     page.locator(f"{SEL} details.kp-alphas summary").click()
-    page.locator(f"{SEL} details.kp-help summary").click()
+    page.locator(f"{SEL} details.demo-help summary").click()
     page.add_script_tag(content=axe_source)
     options = None if scheme == "light" else {"runOnly": ["color-contrast"]}
     found = page.evaluate(AXE_ON, [SEL, options])
     assert not [v for v in found if v["impact"] in BLOCKING], found
     # every control has a name, the status is announced, the keys are declared
-    assert page.locator(f"{SEL} .kp-status").get_attribute("aria-live") == "polite"
-    keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .kp-buttons button')]"
+    assert page.locator(f"{SEL} .demo-status").get_attribute("aria-live") == "polite"
+    keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .demo-buttons button')]"
                          ".map(b => b.getAttribute('aria-keyshortcuts'))")
     assert keys == ["s", "e", "r", "0"]
     assert page.locator(f"{SEL} svg.kp-plot").get_attribute("role") == "img"
@@ -413,7 +413,7 @@ def test_readers_without_javascript_see_the_explorers_picture(browser, base_url)
         img.scroll_into_view_if_needed()
         assert img.is_visible()
         assert "Kernel explorer" in img.get_attribute("alt")
-        assert page.locator(f"{SEL} .kp-ui").count() == 0
+        assert page.locator(f"{SEL} .demo-ui").count() == 0
         box = img.bounding_box()
         assert box["width"] > 200 and box["height"] > 200
     finally:
@@ -470,7 +470,7 @@ def test_a_link_restores_data_kernel_and_step(open_page, base_url):
     alpha, count = alpha_after(result, len(st["y"]), 50)
     assert st["alpha"] == alpha and st["mistakes"] == count
     assert page.locator(f"{SEL} input[type=radio][value=RBF]").is_checked()
-    assert page.locator(f"{SEL} input.kp-range").nth(1).input_value() == str(GAMMAS.index(2.0))
+    assert page.locator(f"{SEL} input.demo-range").nth(1).input_value() == str(GAMMAS.index(2.0))
     assert st["status"].startswith("Restored from the link")
     # a hostile one is ignored, and said
     bad = encode_state({"v": 1, "k": "sigmoid"})
@@ -485,7 +485,7 @@ def test_a_slider_drag_is_one_history_entry_and_back_undoes_it(open_page):
     page = open_page()
     key = page.locator(SEL).get_attribute("id")
     length = page.evaluate("() => history.length")
-    slider = page.locator(f"{SEL} input.kp-range").nth(1)  # gamma
+    slider = page.locator(f"{SEL} input.demo-range").nth(1)  # gamma
     box = slider.bounding_box()
     y = box["y"] + box["height"] / 2
     page.mouse.move(box["x"] + box["width"] * 0.5, y)

@@ -61,9 +61,11 @@ def demo_site(tmp_path_factory):
     (static / "playground").mkdir()
     for f in (ROOT / "book" / "_playground").glob("*.mjs"):  # as playground_assets does
         shutil.copy(f, static / "playground")
+    shutil.copy(ROOT / "book" / "_playground" / "kit.css", static / "playground")
     demo = MarginDemo(chapter_data())
     head = ('<script>if (location.protocol !== "file:") '
             'document.documentElement.classList.add("margin-demo-js");</script>'
+            '<link rel="stylesheet" href="_static/playground/kit.css">'
             '<link rel="stylesheet" href="_static/margin-demo/margin-demo.css">'
             '<script type="module" src="_static/margin-demo/margin-demo.mjs"></script>')
     page = ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
@@ -193,7 +195,7 @@ HEIGHTS = """() => {
            below: document.getElementById('after').getBoundingClientRect().top - box.top,
            marked: document.documentElement.classList.contains('margin-demo-js'),
            fallback: getComputedStyle(r.querySelector('.md-fallback') || r).display,
-           ui: Boolean(r.querySelector('.md-ui')) };
+           ui: Boolean(r.querySelector('.demo-ui')) };
 }"""
 
 SHIFTS = """() => new Promise((resolve) => {
@@ -246,7 +248,7 @@ ROOM = """() => {
   const r = document.querySelector('div.margin-demo');
   const frame = r.querySelector('.md-frame');
   const cs = getComputedStyle(frame);
-  const ui = r.querySelector('.md-ui');
+  const ui = r.querySelector('.demo-ui');
   const wide = [...r.querySelectorAll('*')].filter(e => e.scrollWidth > e.clientWidth + 1 &&
     getComputedStyle(e).overflowX === 'visible' && e.clientWidth > 0).map(e => e.className);
   return { reserved: parseFloat(cs.minHeight),
@@ -316,7 +318,7 @@ def test_the_menu_and_sliders_by_mouse(open_page):
     assert st["gammaOpt"] == pytest.approx(pl.max_margin(np.array(sets[1]["X"]),
                                                          np.array(sets[1]["y"])).gamma)
     # the mu slider, dragged to its end by the mouse
-    slider = page.locator(f"{SEL} input.md-range").first
+    slider = page.locator(f"{SEL} input.demo-range").first
     box = slider.bounding_box()
     page.mouse.click(box["x"] + box["width"] - 2, box["y"] + box["height"] / 2)
     st = snap(page)
@@ -373,19 +375,19 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     page.keyboard.press("0")
     assert_numbers(snap(page), data, 0)
     # the mu slider by arrow keys: a new threshold starts again from theta = 0
-    page.locator(f"{SEL} input.md-range").first.focus()
+    page.locator(f"{SEL} input.demo-range").first.focus()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     st = snap(page)
     assert st["mu"] == MUS[2] and st["updates"] == 0
-    assert page.locator(f"{SEL} input.md-range").first.get_attribute("aria-valuetext") == (
+    assert page.locator(f"{SEL} input.demo-range").first.get_attribute("aria-valuetext") == (
         f"mu {MUS[2]:g}")
     page.keyboard.press("r")
     st = snap(page)
     *_, ref = after_steps(data["X"], data["y"], MUS[2], 100, 0)
     assert_numbers(st, data, ref.epochs * n)
     # the gamma slider by arrow keys: one position is R / 200; the run stays
-    page.locator(f"{SEL} input.md-range").nth(1).focus()
+    page.locator(f"{SEL} input.demo-range").nth(1).focus()
     k = round(st["gamma"] / st["R"] * 200)
     page.keyboard.press("ArrowRight")
     st2 = snap(page)
@@ -451,7 +453,7 @@ def test_clicks_add_and_remove_points_and_the_run_is_the_library(open_page):
     view = view_of(data["X"])
     X, y = [list(x) for x in data["X"]], list(data["y"])
     # the label of new points, chosen by a click on its radio button
-    page.locator(f"{SEL} .md-radio-neg").click()
+    page.locator(f"{SEL} .demo-radio-neg").click()
     spot = empty_spot(X, view)
     click_at(page, spot[0] + 0.3 * view["snap"], spot[1] - 0.3 * view["snap"])
     st = snap(page)
@@ -502,7 +504,7 @@ def test_the_keyboard_edits_the_points(open_page):
     assert c1 == pytest.approx([c0[0] + view["snap"], c0[1] + view["step"]], abs=1e-12)
     # "-" chooses the label, Enter adds a point at the cursor (if none is under it)
     page.keyboard.press("-")
-    assert page.locator(f"{SEL} .md-radio-neg input").is_checked()
+    assert page.locator(f"{SEL} .demo-radio-neg input").is_checked()
     target = empty_spot(data["X"], view)
     dx = round((target[0] - c1[0]) / view["snap"])
     dy = round((target[1] - c1[1]) / view["snap"])
@@ -549,7 +551,7 @@ def test_undo_takes_back_edits_and_changes_in_order(open_page):
     view = view_of(data["X"])
     click_at(page, *empty_spot(data["X"], view))
     one = snap(page)
-    page.locator(f"{SEL} input.md-range").first.focus()
+    page.locator(f"{SEL} input.demo-range").first.focus()
     page.keyboard.press("ArrowRight")
     two = snap(page)
     assert two["mu"] == MUS[1] and two["X"] == one["X"]
@@ -605,7 +607,7 @@ def test_the_demo_does_no_work_before_it_comes_near_the_screen(open_page):
     assert top > 2 * 500 + 100
     page.wait_for_timeout(1500)  # idle time passes
     idle = page.evaluate(f"""() => {{ const r = document.querySelector('{SEL}');
-        return {{ built: r.marginDemo.built(), ui: Boolean(r.querySelector('.md-ui')),
+        return {{ built: r.marginDemo.built(), ui: Boolean(r.querySelector('.demo-ui')),
                   mark: r.dataset.mdBuilt || null,
                   fallback: Boolean(r.querySelector('.md-fallback')) }}; }}""")
     assert idle == {"built": False, "ui": False, "mark": None, "fallback": True}
@@ -628,10 +630,10 @@ def test_a_link_reproduces_what_the_reader_saw(open_page):
     page = open_page()
     sets = page_datasets(page)
     page.locator(f"{SEL} select").select_option(label="separable")
-    page.locator(f"{SEL} input.md-range").first.focus()
+    page.locator(f"{SEL} input.demo-range").first.focus()
     for _ in range(3):
         page.keyboard.press("ArrowRight")
-    page.locator(f"{SEL} input.md-range").nth(1).focus()
+    page.locator(f"{SEL} input.demo-range").nth(1).focus()
     page.keyboard.press("ArrowRight")
     for _ in range(7):
         page.keyboard.press("s")
@@ -701,13 +703,13 @@ AXE_ON = """async ([selector, options]) => {
 def test_axe_finds_nothing_serious_in_the_demo(open_page, axe_source, width, scheme):
     page = open_page(width=width, scheme=scheme)
     page.evaluate(f"() => {{ {API}.setState({{mu: 0.5}}); {API}.epoch(); }}")
-    page.locator(f"{SEL} details.md-help summary").click()
+    page.locator(f"{SEL} details.demo-help summary").click()
     page.add_script_tag(content=axe_source)
     options = None if scheme == "light" else {"runOnly": ["color-contrast"]}
     found = page.evaluate(AXE_ON, [SEL, options])
     assert not [v for v in found if v["impact"] in BLOCKING], found
-    assert page.locator(f"{SEL} .md-status").get_attribute("aria-live") == "polite"
-    keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .md-buttons button')]"
+    assert page.locator(f"{SEL} .demo-status").get_attribute("aria-live") == "polite"
+    keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .demo-buttons button')]"
                          ".map(b => b.getAttribute('aria-keyshortcuts'))")
     assert keys == ["s", "e", "r", "0"]
     assert page.locator(f"{SEL} svg.md-plot").get_attribute("role") == "img"
@@ -726,7 +728,7 @@ def test_readers_without_javascript_see_the_picture(browser, demo_site):
         img.scroll_into_view_if_needed()
         assert img.is_visible()
         assert "10% flipped" in img.get_attribute("alt")
-        assert page.locator(f"{SEL} .md-ui").count() == 0
+        assert page.locator(f"{SEL} .demo-ui").count() == 0
         box = img.bounding_box()
         assert box["width"] > 200 and box["height"] > 200
     finally:
@@ -791,7 +793,7 @@ CHAPTER_HEIGHTS = """() => {
   return { height: box.height, below: next.getBoundingClientRect().top - box.top,
            marked: document.documentElement.classList.contains('margin-demo-js'),
            fallback: getComputedStyle(r.querySelector('.md-fallback') || r).display,
-           ui: Boolean(r.querySelector('.md-ui')) };
+           ui: Boolean(r.querySelector('.demo-ui')) };
 }"""
 
 

@@ -200,7 +200,7 @@ HEIGHTS = """() => {
   return { height: box.height, below: next.getBoundingClientRect().top - box.top,
            marked: document.documentElement.classList.contains('offset-demo-js'),
            fallback: getComputedStyle(r.querySelector('.od-fallback') || r).display,
-           ui: Boolean(r.querySelector('.od-ui')) };
+           ui: Boolean(r.querySelector('.demo-ui')) };
 }"""
 
 SHIFTS = """() => { window.__demoShifts = []; new PerformanceObserver((list) => {
@@ -252,7 +252,7 @@ ROOM = """() => {
   const r = document.querySelector('div.offset-demo');
   const frame = r.querySelector('.od-frame');
   const cs = getComputedStyle(frame);
-  const ui = r.querySelector('.od-ui');
+  const ui = r.querySelector('.demo-ui');
   const wide = [...r.querySelectorAll('*')].filter(e => e.scrollWidth > e.clientWidth + 1 &&
     getComputedStyle(e).overflowX === 'visible' && e.clientWidth > 0).map(e => e.className);
   return { reserved: parseFloat(cs.minHeight),
@@ -409,7 +409,7 @@ def test_the_state_is_one_object_that_round_trips(open_page):
     assert_runs_at(st, 150)
     assert_readout_is_the_library(page, st)
     # the sliders show the state
-    values = page.evaluate(f"""() => [...document.querySelectorAll('{SEL} input.od-range')]
+    values = page.evaluate(f"""() => [...document.querySelectorAll('{SEL} input.demo-range')]
         .map(i => [i.className.split(' ').pop(), Number(i.value),
                    i.closest('[hidden]') !== null])""")
     assert values == [["od-c", 5, False], ["od-theta1", 10, False], ["od-theta2", -20, False],
@@ -498,8 +498,8 @@ def test_axe_finds_nothing_serious_in_the_demo(open_page, axe_source, width, sch
     options = None if scheme == "light" else {"runOnly": ["color-contrast"]}
     found = page.evaluate(AXE_ON, [SEL, options])
     assert not [v for v in found if v["impact"] in BLOCKING], found
-    assert page.locator(f"{SEL} .od-status").get_attribute("aria-live") == "polite"
-    keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .od-buttons button')]"
+    assert page.locator(f"{SEL} .demo-status").get_attribute("aria-live") == "polite"
+    keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .demo-buttons button')]"
                          ".map(b => b.getAttribute('aria-keyshortcuts'))")
     assert keys == ["s", "e", "r", "0"]
     for svg in page.locator(f"{SEL} svg.od-plot").all():
@@ -518,7 +518,7 @@ def test_readers_without_javascript_see_the_explorers_picture(browser, base_url)
         img.scroll_into_view_if_needed()
         assert img.is_visible()
         assert "Offset explorer" in img.get_attribute("alt")
-        assert page.locator(f"{SEL} .od-ui").count() == 0
+        assert page.locator(f"{SEL} .demo-ui").count() == 0
         box = img.bounding_box()
         assert box["width"] > 200 and box["height"] > 100
     finally:

@@ -166,7 +166,7 @@ def test_mouse_adds_removes_and_flips_points_and_the_runs_follow(open_page):
     assert st["steps"] == 0  # the runs start again on the new data
     assert "Added example 5" in shown(st["status"]) and "start again" in st["status"]
     # the other label, chosen by its button; a point left of the others
-    page.locator(f"{SEL} .od-radio-neg").click()
+    page.locator(f"{SEL} .demo-radio-neg").click()
     click_at(page, [0.52])
     st = state(page)
     X, y = arrays(st)
@@ -201,7 +201,7 @@ def test_mouse_adds_removes_and_flips_points_and_the_runs_follow(open_page):
 
     # 2-D data: a click in the plane adds (x1, x2); after a finished run, the runs end again
     page.locator(f"{SEL} select").select_option(label="generated data")
-    page.locator(f"{SEL} .od-radio-pos").click()
+    page.locator(f"{SEL} .demo-radio-pos").click()
     X0, _ = arrays(state(page))
     target = empty_spot(X0)
     click_at(page, target)
@@ -268,7 +268,7 @@ def test_keyboard_alone_edits_the_points(open_page):
     X, y = arrays(st)
     assert len(y) == 4 and y[-1] == -1 and st["label"] == -1
     assert X[-1].tolist() == [2.0]  # the middle of the picture of 0 to 4
-    assert page.locator(f"{SEL} .od-radio-neg input").is_checked()
+    assert page.locator(f"{SEL} .demo-radio-neg input").is_checked()
     assert shown(focused_label(page)).startswith("example 4 at (")
     assert_readout_is_the_library(page, st)
     page.keyboard.press("r")
@@ -276,7 +276,7 @@ def test_keyboard_alone_edits_the_points(open_page):
     assert_finished_as_the_library(page, st)
     assert_charts_are_the_library(page, st)
     # the choice of label is reached by Tab and moved by the arrow keys
-    page.locator(f"{SEL} .od-radio-neg input").focus()
+    page.locator(f"{SEL} .demo-radio-neg input").focus()
     page.keyboard.press("ArrowLeft")
     assert state(page)["label"] == 1
     assert page.errors == []
@@ -442,7 +442,7 @@ def test_garbage_in_the_link_is_ignored(open_page):
 def test_the_edited_demo_reads_well_in_both_themes(open_page, scheme, axe_source):
     page = open_page(scheme=scheme)
     click_at(page, [2.46])
-    page.locator(f"{SEL} .od-radio-neg").click()
+    page.locator(f"{SEL} .demo-radio-neg").click()
     click_at(page, [0.52])
     for _ in range(6):
         page.locator(f"{SEL} button.od-btn-step").click()
