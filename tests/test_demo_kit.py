@@ -123,3 +123,19 @@ def test_a_demo_rule_for_a_shared_part_reaches_only_its_own_demo(sheet, root):
             # a selector of kit classes alone would style every demo of the page
             named = [t for t in own.findall(part) if not t.startswith("demo-")]
             assert named, f"{sheet}: {part.strip()} is not scoped to its demo"
+
+
+#: Each demo's module, and what it builds from the kit's module (demo-kit.mjs).
+MODULES = ["_playground/playground.mjs", "_offset_demo/offset-demo.mjs",
+           "_margin_demo/margin-demo.mjs", "_kernel_playground/kernel-playground.mjs"]
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_a_demo_builds_its_buttons_errors_and_mounting_with_the_kit(module):
+    text = (BOOK / module).read_text()
+    imported = re.search(r'import \{([^}]*)\} from "[./_a-z]*demo-kit\.mjs";', text)
+    assert imported, f"{module} does not import the kit's module"
+    names = {n.strip() for n in imported.group(1).split(",")}
+    assert {"buttonRow", "mountEvery", "showError"} <= names
+    for own in ("function showError", "querySelectorAll(\"div.", "b.append(el(\"kbd\""):
+        assert own not in text, f"{module} has its own {own}"

@@ -25,8 +25,9 @@
 // epoch (epoch-chart.mjs); in "Generate data", seeded data (generator.mjs) that
 // perceptron_lib.make_demo_data also makes.
 
+import { buttonRow, mountEvery, showError } from "../playground/demo-kit.mjs";
 import * as core from "./kernel-core.mjs";
-import { el, labelText, niceStep, num, onReady, show, svg, whenSeen } from "../playground/dom.mjs";
+import { el, labelText, niceStep, num, show, svg, whenSeen } from "../playground/dom.mjs";
 // The pieces shared with the other playgrounds live in book/_playground, which the site
 // serves as _static/playground next to _static/kernel-playground (book/_ext): hence "../playground".
 import { createEpochChart } from "../playground/epoch-chart.mjs";
@@ -236,19 +237,14 @@ class KernelPlayground {
     controls.append(genRow);
 
     // buttons
-    const buttons = el("div", { class: "demo-buttons demo-area-buttons", role: "toolbar", "aria-label": "Train the kernel perceptron" });
-    this.buttons = {};
-    for (const [name, text, key, tip] of [
+    const row = buttonRow("Train the kernel perceptron", "kp", [
       ["step", "Step", "s", "visit the next example (key s)"],
       ["epoch", "Epoch", "e", "finish the current epoch (key e)"],
       ["run", "Run", "r", "run until a clean epoch or \u03c4 epochs (key r)"],
       ["reset", "Reset", "0", "start again from \u03b1 = 0 (key 0)"],
-    ]) {
-      const b = el("button", { type: "button", class: `demo-button kp-${name}`, "aria-keyshortcuts": key, title: tip }, text);
-      b.append(el("kbd", { "aria-hidden": "true" }, key));
-      buttons.append(b);
-      this.buttons[name] = b;
-    }
+    ], "demo-buttons demo-area-buttons");
+    const buttons = row.element;
+    this.buttons = row.buttons;
 
     // the plot: grid lines under the field (a canvas), the rest over it
     const figure = el("div", { class: "demo-figure demo-area-figure" });
@@ -914,14 +910,6 @@ class KernelPlayground {
   }
 }
 
-function showError(root, err) {
-  root.classList.add("kp-failed");
-  const p = el("p", { class: "demo-error", role: "alert" }, `The kernel playground could not start: ${err.message}`);
-  const frame = root.querySelector(":scope > .kp-frame") || root;
-  frame.replaceChildren(p);
-  console.error("kernel playground:", err);
-}
-
 /** Turn one element into a kernel playground (once); returns its API object or null. */
 export function mount(root) {
   if (root.kernelPlayground) return root.kernelPlayground;
@@ -952,14 +940,10 @@ export function mount(root) {
     };
     return root.kernelPlayground;
   } catch (err) {
-    showError(root, err);
+    showError(root, err, "kernel playground", "kp");
     return null;
   }
 }
 
-/** Mount every div.kernel-playground of the document. */
-export function mountAll(doc = document) {
-  return [...doc.querySelectorAll("div.kernel-playground")].map(mount);
-}
-
-onReady(mountAll);
+/** Mount every div.kernel-playground of the document (at once when it is ready). */
+export const mountAll = mountEvery("kernel-playground", mount);

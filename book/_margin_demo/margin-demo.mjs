@@ -30,7 +30,8 @@
 // (../_playground/epoch-chart.mjs).  Each element gets a small API in element.marginDemo
 // (used by the tests), which builds the demo on first use.
 
-import { el, labelText, niceStep, onReady, show, svg, whenSeen } from "../_playground/dom.mjs";
+import { buttonRow, mountEvery, showError } from "../_playground/demo-kit.mjs";
+import { el, labelText, niceStep, show, svg, whenSeen } from "../_playground/dom.mjs";
 import { EditHistory } from "../_playground/edit-history.mjs";
 import { createEpochChart } from "../_playground/epoch-chart.mjs";
 import { roundTo } from "../_playground/plot-geometry.mjs";
@@ -265,19 +266,14 @@ class MarginDemo {
     editLine.append(group, this.undoButton);
     controls.append(dsLine, editLine, muLine, muHint, gLine, gHint);
 
-    const buttons = el("div", { class: "demo-buttons demo-area-buttons", role: "toolbar", "aria-label": "Train the margin perceptron" });
-    this.buttons = {};
-    for (const [name, text, key, tip] of [
+    const row = buttonRow("Train the margin perceptron", "md", [
       ["step", "Step", "s", "visit the next example (key s)"],
       ["epoch", "Epoch", "e", "finish the current pass (key e)"],
       ["run", "Run", "r", "run until a pass without an update or \u03c4 passes (key r)"],
       ["reset", "Reset", "0", "start again from \u03b8 = 0 (key 0)"],
-    ]) {
-      const b = el("button", { type: "button", class: `demo-button md-${name}`, "aria-keyshortcuts": key, title: tip }, text);
-      b.append(el("kbd", { "aria-hidden": "true" }, key));
-      buttons.append(b);
-      this.buttons[name] = b;
-    }
+    ], "demo-buttons demo-area-buttons");
+    const buttons = row.element;
+    this.buttons = row.buttons;
 
     const figure = el("div", { class: "demo-figure demo-area-figure" });
     this.plot = svg("svg", { class: "md-plot", viewBox: `0 0 ${VB} ${VB}`, role: "img", focusable: "false" });
@@ -1114,14 +1110,6 @@ class MarginDemo {
   }
 }
 
-function showError(root, err) {
-  root.classList.add("md-failed");
-  const p = el("p", { class: "demo-error", role: "alert" }, `The margin demo could not start: ${err.message}`);
-  const frame = root.querySelector(":scope > .md-frame") || root;
-  frame.replaceChildren(p);
-  console.error("margin demo:", err);
-}
-
 /**
  * When the demo is built: its markup and its data are made ready in idle time once it is
  * within a screen of the viewport (or at once when a test or the reader needs it), and its
@@ -1151,7 +1139,7 @@ export function mount(root) {
       root.dataset.mdBuilt = "true";
     } catch (err) {
       failed = err;
-      showError(root, err);
+      showError(root, err, "margin demo", "md");
     }
     return md;
   };
@@ -1196,9 +1184,5 @@ export function mount(root) {
   return root.marginDemo;
 }
 
-/** Mount every div.margin-demo of the document. */
-export function mountAll(doc = document) {
-  return [...doc.querySelectorAll("div.margin-demo")].map(mount);
-}
-
-onReady(mountAll);
+/** Mount every div.margin-demo of the document (at once when it is ready). */
+export const mountAll = mountEvery("margin-demo", mount);

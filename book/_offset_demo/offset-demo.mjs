@@ -32,10 +32,11 @@
 // the last one back with the runs at the step they had, and Back returns to the state
 // before it (../playground/edit-history.mjs).
 
+import { buttonRow, mountEvery, showError } from "../playground/demo-kit.mjs";
 import * as core from "./offset-core.mjs";
 // The pieces shared by the book's demos live in book/_playground, which the site serves
 // as _static/playground next to _static/offset-demo (book/_ext): hence "../playground".
-import { el, niceStep, num as number, onReady, show, svg, whenSeen } from "../playground/dom.mjs";
+import { el, niceStep, num as number, show, svg, whenSeen } from "../playground/dom.mjs";
 import { clipPolygon, lineInBox, roundTo } from "../playground/plot-geometry.mjs";
 import { createEpochChart } from "../playground/epoch-chart.mjs";
 import { EditHistory } from "../playground/edit-history.mjs";
@@ -274,19 +275,14 @@ class OffsetDemo {
     }
 
     // buttons
-    const buttons = el("div", { class: "demo-buttons", role: "toolbar", "aria-label": "Run both perceptrons" });
-    this.buttons = {};
-    for (const [name, text, key, tip] of [
+    const row = buttonRow("Run both perceptrons", "od-btn", [
       ["step", "Step", "s", "visit the next example in both runs (key s)"],
       ["epoch", "Epoch", "e", "finish the current epoch (key e)"],
       ["run", "Run", "r", "run until a clean epoch or \u03c4 epochs (key r)"],
       ["reset", "Reset", "0", "start both runs again from zero (key 0)"],
-    ]) {
-      const b = el("button", { type: "button", class: `demo-button od-btn-${name}`, "aria-keyshortcuts": key, title: tip }, text);
-      b.append(el("kbd", { "aria-hidden": "true" }, key));
-      buttons.append(b);
-      this.buttons[name] = b;
-    }
+    ], "demo-buttons");
+    const buttons = row.element;
+    this.buttons = row.buttons;
 
     // the two runs, side by side
     const runs = el("div", { class: "od-runs" });
@@ -1214,14 +1210,6 @@ class OffsetDemo {
   }
 }
 
-function showError(root, err) {
-  root.classList.add("od-failed");
-  const p = el("p", { class: "demo-error", role: "alert" }, `The offset demo could not start: ${err.message}`);
-  const frameEl = root.querySelector(":scope > .od-frame") || root;
-  frameEl.replaceChildren(p);
-  console.error("offset demo:", err);
-}
-
 /** Turn one element into an offset demo (once); returns its API object or null. */
 export function mount(root) {
   if (root.offsetDemo) return root.offsetDemo;
@@ -1253,14 +1241,10 @@ export function mount(root) {
     };
     return root.offsetDemo;
   } catch (err) {
-    showError(root, err);
+    showError(root, err, "offset demo", "od");
     return null;
   }
 }
 
-/** Mount every div.offset-demo of the document. */
-export function mountAll(doc = document) {
-  return [...doc.querySelectorAll("div.offset-demo")].map(mount);
-}
-
-onReady(mountAll);
+/** Mount every div.offset-demo of the document (at once when it is ready). */
+export const mountAll = mountEvery("offset-demo", mount);

@@ -26,8 +26,9 @@
 // position the run had then.  Below the plot, the run's updates per epoch (epoch-chart.mjs);
 // in "Generate data", seeded data the library's make_demo_data also makes (generator.mjs).
 
+import { buttonRow, mountEvery, showError } from "./demo-kit.mjs";
 import * as core from "./perceptron-core.mjs";
-import { el, labelText, num, onReady, show, svg } from "./dom.mjs";
+import { el, labelText, num, show, svg } from "./dom.mjs";
 import { clipPolygon, lineInBox, roundTo, viewFor, viewFrom } from "./plot-geometry.mjs";
 import { createEpochChart } from "./epoch-chart.mjs";
 import * as gen from "./generator.mjs";
@@ -181,19 +182,14 @@ class Playground {
     tools.append(band);
 
     // buttons
-    const buttons = el("div", { class: "demo-buttons", role: "toolbar", "aria-label": "Run the perceptron" });
-    this.buttons = {};
-    for (const [name, text, key, tip] of [
+    const row = buttonRow("Run the perceptron", "pg", [
       ["step", "Step", "s", "consider the next example (key s)"],
       ["epoch", "Epoch", "e", "finish the current epoch (key e)"],
       ["run", "Run", "r", "run until a clean epoch or \u03c4 epochs (key r)"],
       ["reset", "Reset", "0", "start again from \u03b8 = 0 (key 0)"],
-    ]) {
-      const b = el("button", { type: "button", class: `demo-button pg-${name}`, "aria-keyshortcuts": key, title: tip }, text);
-      b.append(el("kbd", { "aria-hidden": "true" }, key));
-      buttons.append(b);
-      this.buttons[name] = b;
-    }
+    ], "demo-buttons");
+    const buttons = row.element;
+    this.buttons = row.buttons;
 
     // editing: undo the last edit, clear the data
     const edits = el("div", { class: "demo-edits", role: "toolbar", "aria-label": "Edit the data" });
@@ -1230,16 +1226,6 @@ class Playground {
   }
 }
 
-function showError(root, err) {
-  root.classList.add("pg-failed");
-  const p = document.createElement("p");
-  p.className = "demo-error";
-  p.setAttribute("role", "alert");
-  p.textContent = `The perceptron playground could not start: ${err.message}`;
-  root.replaceChildren(p);
-  console.error("perceptron playground:", err);
-}
-
 /** Turn one element into a playground (once); returns its API object or null. */
 export function mount(root) {
   if (root.perceptronPlayground) return root.perceptronPlayground;
@@ -1269,16 +1255,14 @@ export function mount(root) {
     };
     return root.perceptronPlayground;
   } catch (err) {
-    showError(root, err);
+    showError(root, err, "perceptron playground", "pg");
     return null;
   }
 }
 
-/** Mount every div.perceptron-playground of the document. */
-export function mountAll(doc = document) {
-  const out = [...doc.querySelectorAll("div.perceptron-playground")].map(mount);
+/** Mount every div.perceptron-playground of the document (at once when it is ready). */
+export const mountAll = mountEvery("perceptron-playground", (root) => {
+  const api = mount(root);
   if (typeof performance !== "undefined" && performance.mark) performance.mark("perceptron-playground-ready");
-  return out;
-}
-
-onReady(mountAll);
+  return api;
+});
