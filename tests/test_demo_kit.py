@@ -137,5 +137,7 @@ def test_a_demo_builds_its_buttons_errors_and_mounting_with_the_kit(module):
     assert imported, f"{module} does not import the kit's module"
     names = {n.strip() for n in imported.group(1).split(",")}
     assert {"buttonRow", "mountEvery", "showError"} <= names
-    for own in ("function showError", "querySelectorAll(\"div.", "b.append(el(\"kbd\""):
+    for own in ("function showError", "querySelectorAll(\"div.", "b.append(el(\"kbd\"",
+                'setAttribute("role", "group")', 'type: "range"'):
         assert own not in text, f"{module} has its own {own}"
+    assert "groupRoot(" in text

@@ -25,7 +25,7 @@
 // epoch (epoch-chart.mjs); in "Generate data", seeded data (generator.mjs) that
 // perceptron_lib.make_demo_data also makes.
 
-import { buttonRow, mountEvery, showError } from "../playground/demo-kit.mjs";
+import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../playground/demo-kit.mjs";
 import * as core from "./kernel-core.mjs";
 import { el, labelText, niceStep, num, show, svg, whenSeen } from "../playground/dom.mjs";
 // The pieces shared with the other playgrounds live in book/_playground, which the site
@@ -185,18 +185,13 @@ class KernelPlayground {
   // -- building the interface (once) ----------------------------------------------------
   build() {
     const r = this.root;
-    r.setAttribute("role", "group");
-    r.setAttribute("aria-label", "Kernel perceptron playground");
-    r.tabIndex = -1;
+    groupRoot(r, "Kernel perceptron playground");
     const id = (s) => `${this.uid}-${s}`;
 
     // controls: data set, kernel, degree, gamma
     const controls = el("div", { class: "demo-controls demo-area-controls" });
-    const dsLine = el("div", { class: "demo-line" });
-    dsLine.append(el("label", { class: "demo-name", for: id("data") }, "Data set"));
-    this.select = el("select", { class: "demo-select", id: id("data") });
-    this.datasets.forEach((d, k) => this.select.append(el("option", { value: String(k) }, d.name)));
-    dsLine.append(this.select);
+    const { line: dsLine, select } = datasetLine(id("data"), this.datasets.map((d) => d.name));
+    this.select = select;
 
     const kernels = el("fieldset", { class: "demo-line kp-kernels" });
     kernels.append(el("legend", { class: "demo-name" }, "Kernel"));
@@ -212,10 +207,7 @@ class KernelPlayground {
     kernels.append(choices);
 
     const slider = (key, text, min, max) => {
-      const line = el("div", { class: "demo-line" });
-      const input = el("input", { class: "demo-range", type: "range", id: id(key), min: String(min), max: String(max), step: "1" });
-      const out = el("output", { class: "demo-value", for: id(key), "aria-hidden": "true" });
-      line.append(el("label", { class: "demo-name", for: id(key) }, text), input, out);
+      const { line, input, out } = sliderLine(id(key), text, min, max);
       return [line, input, out];
     };
     let degLine;

@@ -30,7 +30,7 @@
 // (../_playground/epoch-chart.mjs).  Each element gets a small API in element.marginDemo
 // (used by the tests), which builds the demo on first use.
 
-import { buttonRow, mountEvery, showError } from "../_playground/demo-kit.mjs";
+import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../_playground/demo-kit.mjs";
 import { el, labelText, niceStep, show, svg, whenSeen } from "../_playground/dom.mjs";
 import { EditHistory } from "../_playground/edit-history.mjs";
 import { createEpochChart } from "../_playground/epoch-chart.mjs";
@@ -215,23 +215,15 @@ class MarginDemo {
   // -- building the interface (once) ----------------------------------------------------
   build() {
     const r = this.root;
-    r.setAttribute("role", "group");
-    r.setAttribute("aria-label", "Margin perceptron and mistake bound demo");
-    r.tabIndex = -1;
+    groupRoot(r, "Margin perceptron and mistake bound demo");
     const id = (s) => `${this.uid}-${s}`;
 
     const controls = el("div", { class: "demo-controls demo-area-controls" });
-    const dsLine = el("div", { class: "demo-line" });
-    dsLine.append(el("label", { class: "demo-name", for: id("data") }, "Data set"));
-    this.select = el("select", { class: "demo-select", id: id("data") });
-    this.datasets.forEach((d, k) => this.select.append(el("option", { value: String(k) }, d.name)));
-    dsLine.append(this.select);
+    const { line: dsLine, select } = datasetLine(id("data"), this.datasets.map((d) => d.name));
+    this.select = select;
 
     const slider = (key, text, min, max, hint) => {
-      const line = el("div", { class: "demo-line" });
-      const input = el("input", { class: "demo-range", type: "range", id: id(key), min: String(min), max: String(max), step: "1", "aria-describedby": id(`${key}-hint`) });
-      const out = el("output", { class: "demo-value", for: id(key), "aria-hidden": "true" });
-      line.append(el("label", { class: "demo-name md-symbol", for: id(key) }, text), input, out);
+      const { line, input, out } = sliderLine(id(key), text, min, max, { nameClass: "demo-name md-symbol", describedBy: id(`${key}-hint`) });
       const p = el("p", { class: "demo-hint", id: id(`${key}-hint`) }, hint);
       return [line, p, input, out];
     };

@@ -32,7 +32,7 @@
 // the last one back with the runs at the step they had, and Back returns to the state
 // before it (../playground/edit-history.mjs).
 
-import { buttonRow, mountEvery, showError } from "../playground/demo-kit.mjs";
+import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../playground/demo-kit.mjs";
 import * as core from "./offset-core.mjs";
 // The pieces shared by the book's demos live in book/_playground, which the site serves
 // as _static/playground next to _static/offset-demo (book/_ext): hence "../playground".
@@ -165,28 +165,18 @@ class OffsetDemo {
   // -- building the interface (once) ----------------------------------------------------
   build() {
     const r = this.root;
-    r.setAttribute("role", "group");
-    r.setAttribute("aria-label", "Offset demo: lifting by an appended coordinate");
-    r.tabIndex = -1;
+    groupRoot(r, "Offset demo: lifting by an appended coordinate");
     const id = (s) => `${this.uid}-${s}`;
 
     const controls = el("div", { class: "demo-controls" });
-    const dsLine = el("div", { class: "demo-line od-line-data" });
-    dsLine.append(el("label", { class: "demo-name", for: id("data") }, "Data set"));
-    this.select = el("select", { class: "demo-select", id: id("data") });
-    this.datasets.forEach((d, k) => this.select.append(el("option", { value: String(k) }, d.name)));
-    dsLine.append(this.select);
+    const { line: dsLine, select } = datasetLine(id("data"), this.datasets.map((d) => d.name), "demo-line od-line-data");
+    this.select = select;
     controls.append(dsLine);
 
     const slider = (key, text, min, max) => {
-      const line = el("div", { class: `demo-line od-line-${key}` });
-      const input = el("input", { class: `demo-range od-${key}`, type: "range", id: id(key), min: String(min), max: String(max), step: "1" });
-      const out = el("output", { class: "demo-value", for: id(key), "aria-hidden": "true" });
-      const label = el("label", { class: "demo-name", for: id(key) });
-      label.innerHTML = text;
-      line.append(label, input, out);
-      controls.append(line);
-      return { line, input, out };
+      const made = sliderLine(id(key), text, min, max, { lineClass: `demo-line od-line-${key}`, inputClass: `demo-range od-${key}`, html: true });
+      controls.append(made.line);
+      return made;
     };
     this.cSlider = slider("c", "appended <i>c</i>", 0, core.C_VALUES.length - 1);
     const T = core.THETA_STEPS;

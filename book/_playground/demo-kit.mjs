@@ -3,6 +3,8 @@
 //
 //   import { buttonRow, mountEvery, showError } from "./demo-kit.mjs";
 //
+// - groupRoot, datasetLine, sliderLine: the demo's element as one named group, the line
+//   with the menu of data sets, a line with a named slider and its value;
 // - buttonRow: the toolbar of buttons that train (Step, Epoch, Run, Reset), each with
 //   its key shown in a <kbd> where there is room (kit.css), its key named for assistive
 //   technology (aria-keyshortcuts) and its tip;
@@ -59,4 +61,57 @@ export function mountEvery(className, mount) {
   const mountAll = (doc = document) => [...doc.querySelectorAll(`div.${className}`)].map(mount);
   onReady(() => mountAll());
   return mountAll;
+}
+
+/**
+ * Make a demo's element one group for assistive technology, named, and focusable by
+ * script (so that a demo can take focus back after an edit) but not by Tab.
+ * @param {HTMLElement} root the demo's element
+ * @param {string} label the demo's name for assistive technology
+ */
+export function groupRoot(root, label) {
+  root.setAttribute("role", "group");
+  root.setAttribute("aria-label", label);
+  root.tabIndex = -1;
+}
+
+/**
+ * The line with the menu of data sets.
+ * @param {string} selectId the id of the menu (its label points to it)
+ * @param {string[]} names the data sets' names, in the menu's order (value k is name k)
+ * @param {string} lineClass the line's classes
+ * @returns {{line: HTMLElement, select: HTMLSelectElement}}
+ */
+export function datasetLine(selectId, names, lineClass = "demo-line") {
+  const line = el("div", { class: lineClass });
+  line.append(el("label", { class: "demo-name", for: selectId }, "Data set"));
+  const select = el("select", { class: "demo-select", id: selectId });
+  names.forEach((name, k) => select.append(el("option", { value: String(k) }, name)));
+  line.append(select);
+  return { line, select };
+}
+
+/**
+ * A line with a named slider of whole steps min..max and the value it stands for.
+ * @param {string} inputId the slider's id
+ * @param {string} name its name, as text (or, with options.html, as the demo's own markup:
+ *   a symbol with a subscript, never anything a reader typed)
+ * @param {number} min the first step
+ * @param {number} max the last step
+ * @param {{lineClass?: string, inputClass?: string, nameClass?: string, describedBy?: string,
+ *   html?: boolean}} options the line's, the slider's and the name's classes; the id of
+ *   the text that describes it; whether the name is markup
+ * @returns {{line: HTMLElement, input: HTMLInputElement, out: HTMLOutputElement}}
+ */
+export function sliderLine(inputId, name, min, max, options = {}) {
+  const { lineClass = "demo-line", inputClass = "demo-range", nameClass = "demo-name", describedBy, html = false } = options;
+  const line = el("div", { class: lineClass });
+  const input = el("input", { class: inputClass, type: "range", id: inputId, min: String(min), max: String(max), step: "1" });
+  if (describedBy) input.setAttribute("aria-describedby", describedBy);
+  const out = el("output", { class: "demo-value", for: inputId, "aria-hidden": "true" });
+  const label = el("label", { class: nameClass, for: inputId });
+  if (html) label.innerHTML = name;
+  else label.textContent = name;
+  line.append(label, input, out);
+  return { line, input, out };
 }

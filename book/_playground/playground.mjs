@@ -26,7 +26,7 @@
 // position the run had then.  Below the plot, the run's updates per epoch (epoch-chart.mjs);
 // in "Generate data", seeded data the library's make_demo_data also makes (generator.mjs).
 
-import { buttonRow, mountEvery, showError } from "./demo-kit.mjs";
+import { buttonRow, groupRoot, mountEvery, showError } from "./demo-kit.mjs";
 import * as core from "./perceptron-core.mjs";
 import { el, labelText, num, show, svg } from "./dom.mjs";
 import { clipPolygon, lineInBox, roundTo, viewFor, viewFrom } from "./plot-geometry.mjs";
@@ -149,9 +149,7 @@ class Playground {
     const r = this.root;
     r.textContent = "";
     r.classList.add("pg-ready");
-    r.setAttribute("role", "group");
-    r.setAttribute("aria-label", this.offset ? "Perceptron playground" : "Perceptron playground, through the origin");
-    r.tabIndex = -1;
+    groupRoot(r, this.offset ? "Perceptron playground" : "Perceptron playground, through the origin");
 
     // toolbar: data set, label of new points, margin band
     const tools = el("div", { class: "pg-tools" });
