@@ -114,11 +114,6 @@ class Task:
     #: :mod:`..judge.cascade`).  None: any graded function before it in its notebook.
     calls: tuple[str, ...] | None = None
 
-    def all_cases(self, key: bytes | None = PUBLIC) -> list[Case]:
-        """The public cases, then the cases used only at grading time, drawn with
-        ``key`` (:func:`cases_key`; the package's own cases without one)."""
-        return list(self.public) + self.grading_cases(key)
-
     def __post_init__(self) -> None:
         # The public cases end with the first of them again in integer arrays, when it
         # takes arrays of whole numbers (:func:`integer_twin`): every exercise allows
@@ -127,6 +122,11 @@ class Task:
             return
         twins = [t for t in map(integer_twin, self.public) if t is not None]
         object.__setattr__(self, "public", (*self.public, *twins[:1]))
+
+    def all_cases(self, key: bytes | None = PUBLIC) -> list[Case]:
+        """The public cases, then the cases used only at grading time, drawn with
+        ``key`` (:func:`cases_key`; the package's own cases without one)."""
+        return list(self.public) + self.grading_cases(key)
 
     def grading_cases(self, key: bytes | None = PUBLIC) -> list[Case]:
         """The cases used only at grading time (see :meth:`all_cases`)."""

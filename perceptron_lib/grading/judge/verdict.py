@@ -346,13 +346,14 @@ def judge(task: Task, case: Case, expected: Any, *, value: Any = None,
         answer it is, whose hint :func:`fit_hints` gives when they explain most of the
         function's failures.
     """
+    votes = not case.about.startswith(INTEGER_INPUTS)  # see Verdict.votes
     if error is not None:
         # The sandbox's own words (a function not defined, a call stopped at its time
         # limit) stand as they are; anything else is what the function raised.
         said = error if error.startswith(("no function named", "timed out", "stopped:",
                                           "called exit", "unencodable")) else (
             f"your function raised {error}")
-        return Verdict(False, (said,), library_hint(error) or dtype_hint(error))
+        return Verdict(False, (said,), library_hint(error) or dtype_hint(error), votes=votes)
     try:
         differs = mismatch(task, expected, value)
     except Exception as exc:  # an answer no kind can read
@@ -361,8 +362,8 @@ def judge(task: Task, case: Case, expected: Any, *, value: Any = None,
         changed = f"your function changed {_named(task, mutated)} in place"
         lines = (*differs.lines, changed) if differs else (
             f"the answer is right, but {changed}",)
-        return Verdict(False, lines, mutation_hint(task, mutated))
+        return Verdict(False, lines, mutation_hint(task, mutated), votes=votes)
     if differs is None:
         return Verdict(True)
     return Verdict(False, differs.lines, differs.hint, matching_mistakes(task, case, value),
-                   votes=not case.about.startswith(INTEGER_INPUTS))
+                   votes=votes)
