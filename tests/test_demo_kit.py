@@ -27,6 +27,10 @@ SHEETS = {
     "_kernel_playground/kernel-playground.css": "kernel-playground",
     "_spam_demo/spam-demo.css": "spam-demo",
 }
+#: The prefix of each demo's own classes and variables.
+PREFIXES = {"_playground/playground.css": "pg", "_offset_demo/offset-demo.css": "od",
+            "_margin_demo/margin-demo.css": "md",
+            "_kernel_playground/kernel-playground.css": "kp", "_spam_demo/spam-demo.css": "sd"}
 
 
 def _rules(css: str, context: str = "") -> list[tuple[str, str, list[str]]]:
@@ -82,7 +86,7 @@ def test_every_kit_variable_a_demo_uses_is_defined(sheet):
     used = set(re.findall(r"var\((--demo-[\w-]+)", text))
     assert used, f"{sheet} uses none of the kit's colours"
     assert used <= defined, sorted(used - defined)
-    prefix = {"_spam_demo/spam-demo.css": "sd"}.get(sheet, sheet.split("/")[0][1:3])
+    prefix = PREFIXES[sheet]
     kit_names = re.findall(r"--demo-([\w-]+)\s*:", KIT.read_text())
     for name in kit_names:  # the demo's own copies of the kit's colours are gone
         assert f"--{prefix}-{name}:" not in text, name
