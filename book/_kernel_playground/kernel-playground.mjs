@@ -35,6 +35,7 @@ import { createGeneratorForm, generatedName } from "../playground/generator-form
 import * as gen from "../playground/generator.mjs";
 import * as urlState from "../playground/url-state.mjs";
 import { EditHistory } from "../playground/edit-history.mjs";
+import { addPlayer } from "../playground/player.mjs";
 
 // The drawing's own units (viewBox); the plot area is a square inside it.  The field's
 // canvas is placed over the same square by the stylesheet (kernel-playground.css).
@@ -277,6 +278,11 @@ class KernelPlayground {
 
     // the live status line
     this.status = el("p", { class: "demo-status demo-area-status", "aria-live": "polite", "aria-atomic": "true" });
+    ({ player: this.player, controls: this.playCtl } = addPlayer({
+      root: this.root, toolbar: buttons, status: this.status, prefix: "kp", uid: this.uid, what: "the kernel perceptron",
+      tick: () => this.playTick(), canPlay: () => this.begin(), onStop: (why) => this.played(why),
+    }));
+    this.buttons.play = this.playCtl.button;
 
     // the readout
     const readout = el("div", { class: "demo-readout demo-area-readout" });
@@ -310,7 +316,7 @@ class KernelPlayground {
     const helpBox = el("div");
     const ul = el("ul");
     for (const t of [
-      "s Step, e Epoch, r Run, 0 Reset, whenever the focus is in the playground.",
+      "s Step, e Epoch, r Run, p Play or Pause (one update at a time; any other key or click pauses it), 0 Reset, whenever the focus is in the playground.",
       "Tab reaches every control; arrow keys move the sliders and choose the kernel.",
       "Moving the degree slider chooses the polynomial kernel, moving \u03b3 the RBF kernel.",
       "A new kernel or data set starts again from \u03b1 = 0; if the run had finished, the new one runs to the end too, so the picture follows the sliders.",
@@ -674,6 +680,27 @@ class KernelPlayground {
     return s;
   }
 
+  /** Play's tick: visit examples up to the next update (or the end of the run), draw it. */
+  playTick() {
+    if (!this.run || this.run.done) return false;
+    let s;
+    do s = this.run.step(); while (s && !s.mistake && !this.run.done);
+    this.render();
+    let text = s && s.mistake
+      ? `Epoch ${s.epoch}, example ${s.index + 1} (y = ${labelText(this.y[s.index])}): a mistake, its \u03b1 is now ${this.run.alpha[s.index]}.`
+      : "No update.";
+    if (this.run.done) text += ` ${this.outcomeText()}`;
+    this.say(text);
+    return !this.run.done;
+  }
+
+  /** Playing stopped: the URL follows the run, and the status line says where it is. */
+  played(why) {
+    this.saveUrl("replace");
+    if (why === "end") this.say(this.outcomeText());
+    else if (why === "pause") this.say(`Paused after ${plural(this.player.ticks, "update")}. ${this.outcomeText()}`);
+  }
+
   reset() {
     this.activate();
     this.ensureRun();
@@ -694,7 +721,7 @@ class KernelPlayground {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (t.tagName === "SELECT" || t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type === "number")) return;
     const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    const actions = { s: () => this.step(), e: () => this.epoch(), r: () => this.runAll(), 0: () => this.reset() };
+    const actions = { s: () => this.step(), e: () => this.epoch(), r: () => this.runAll(), 0: () => this.reset(), p: () => this.player.toggle() };
     if (Object.hasOwn(actions, k)) {
       e.preventDefault();
       actions[k]();
@@ -869,6 +896,7 @@ class KernelPlayground {
       for (const v of this.field) { if (v > 0) field.pos++; else if (v < 0) field.neg++; else field.zero++; }
     }
     return {
+      playing: this.player.playing,
       dataset: this.datasets[this.datasetIndex].name,
       datasets: this.datasets.map((d) => d.name),
       X: this.X.map((p) => p.slice()),
@@ -912,6 +940,9 @@ export function mount(root) {
       epoch: () => kp.epoch(),
       run: () => kp.runAll(),
       reset: () => kp.reset(),
+      play: () => kp.player.play(),
+      pause: () => kp.player.pause(),
+      setSpeed: (v) => { kp.player.setSpeed(v); kp.playCtl.sync(); },
       state: () => kp.state(),
       activate: () => kp.activate(),
       selectDataset: (k) => kp.chooseDataset(k),

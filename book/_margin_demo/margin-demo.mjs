@@ -36,6 +36,7 @@ import { EditHistory } from "../_playground/edit-history.mjs";
 import { createEpochChart } from "../_playground/epoch-chart.mjs";
 import { roundTo } from "../_playground/plot-geometry.mjs";
 import * as urlState from "../_playground/url-state.mjs";
+import { addPlayer } from "../_playground/player.mjs";
 import * as core from "./margin-core.mjs";
 
 const VB = 400; // the drawing's own units (viewBox); the plot area is a square inside
@@ -314,6 +315,11 @@ class MarginDemo {
     figure.append(stage, legend, layerHint);
 
     this.status = el("p", { class: "demo-status demo-area-status", "aria-live": "polite", "aria-atomic": "true" });
+    ({ player: this.player, controls: this.playCtl } = addPlayer({
+      root: this.root, toolbar: buttons, status: this.status, prefix: "md", uid: this.uid, what: "the margin perceptron",
+      tick: () => this.playTick(), canPlay: () => this.begin(), onStop: (why) => this.played(why),
+    }));
+    this.buttons.play = this.playCtl.button;
     this.chartHost = el("div", { class: "demo-chart demo-area-chart" });
     this.chart = createEpochChart(this.chartHost, { title: "Updates per pass, and training mistakes after each pass" });
 
@@ -342,7 +348,7 @@ class MarginDemo {
     const helpBox = el("div");
     const ul = el("ul");
     for (const t of [
-      "s Step, e Epoch, r Run, 0 Reset, b Best \u03b3, whenever the focus is in the demo; Tab reaches every control and arrow keys move the sliders.",
+      "s Step, e Epoch, r Run, p Play or Pause (one update at a time; any other key or click pauses it), 0 Reset, b Best \u03b3, whenever the focus is in the demo; Tab reaches every control and arrow keys move the sliders.",
       "Editing: a click in the plot adds a point with the label chosen under \u201cNew point\u201d (+ and \u2212 choose it, Shift-click gives the other label); a click on a point removes it. By keyboard, Tab to the plot: arrow keys move a cursor (Shift: one grid step), Enter or Space adds or removes the point there, n and p jump between points. Undo (Ctrl+Z or \u2318Z) takes back the last edit. Edited data keep the reference separator, the view and \u03b3; the run starts again from \u03b8 = 0, and a link carries the points.",
       "The margin perceptron starts from \u03b8 = 0, \u03b8\u2080 = 0 and updates \u03b8 \u2190 \u03b8 + y x, \u03b8\u2080 \u2190 \u03b8\u2080 + y whenever y(\u03b8\u1d40x + \u03b8\u2080) \u2264 \u03bc. A mistake is y(\u03b8\u1d40x + \u03b8\u2080) \u2264 0. A new \u03bc or data set starts again from \u03b8 = 0.",
       "The offset is handled by lifting, as in chapter 4: each point becomes (x, 1), R is the largest norm of the lifted points and the reference separator (u, u\u2080) is scaled to a unit vector of the lifted space. Its margin on point i is m\u1d62 = y\u1d62(u\u1d40x\u1d62 + u\u2080)/\u2016(u, u\u2080)\u2016 and its deficiency d\u1d62 = max(0, \u03b3 \u2212 m\u1d62).",
@@ -1027,6 +1033,28 @@ class MarginDemo {
     return s;
   }
 
+  /** Play's tick: visit examples up to the next update (or the end of the run), draw it. */
+  playTick() {
+    if (!this.run || this.run.done) return false;
+    let s;
+    do s = this.stepRun(); while (s && !s.update && !this.run.done);
+    this.choice.steps = this.run.steps;
+    this.render();
+    let text = s && s.update
+      ? `Pass ${s.epoch}, example ${s.index + 1}: ${s.mistake ? "a mistake" : `correct but not above \u03bc = ${num(this.choice.mu)}`}, update.`
+      : "No update.";
+    if (this.run.done) text += ` ${this.outcomeText()}`;
+    this.say(text);
+    return !this.run.done;
+  }
+
+  /** Playing stopped: the URL follows the run, and the status line says where it is. */
+  played(why) {
+    this.saveUrl("replace");
+    if (why === "end") this.say(this.outcomeText());
+    else if (why === "pause") this.say(`Paused after ${plural(this.player.ticks, "update")}. ${this.outcomeText()}`);
+  }
+
   reset() {
     this.activate();
     this.run = null;
@@ -1063,6 +1091,7 @@ class MarginDemo {
     if (typing) return;
     const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     const actions = { s: () => this.step(), e: () => this.epoch(), r: () => this.runAll(), 0: () => this.reset(), b: () => this.bestGamma(),
+      p: () => this.player.toggle(),
       "+": () => this.setLabel(1), "-": () => this.setLabel(-1), "\u2212": () => this.setLabel(-1) };
     if (Object.hasOwn(actions, k)) {
       e.preventDefault();
@@ -1145,6 +1174,10 @@ export function mount(root) {
     epoch: use((d) => d.epoch()),
     run: use((d) => d.runAll()),
     reset: use((d) => d.reset()),
+    play: use((d) => d.player.play()),
+    pause: use((d) => d.player.pause()),
+    setSpeed: use((d, v) => { d.player.setSpeed(v); d.playCtl.sync(); }),
+    playing: () => Boolean(md && md.player.playing),
     bestGamma: use((d) => d.bestGamma()),
     activate: use((d) => d.activate()),
     getState: use((d) => d.getState()),

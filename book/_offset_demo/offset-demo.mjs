@@ -41,6 +41,7 @@ import { clipPolygon, lineInBox, roundTo } from "../playground/plot-geometry.mjs
 import { createEpochChart } from "../playground/epoch-chart.mjs";
 import { EditHistory } from "../playground/edit-history.mjs";
 import * as urlState from "../playground/url-state.mjs";
+import { addPlayer } from "../playground/player.mjs";
 
 const VW = 400; // the drawings' own units (viewBox)
 const VH = 300;
@@ -306,15 +307,20 @@ class OffsetDemo {
     }
 
     this.status = el("p", { class: "demo-status", "aria-live": "polite", "aria-atomic": "true" });
+    ({ player: this.player, controls: this.playCtl } = addPlayer({
+      root: this.root, toolbar: buttons, status: this.status, prefix: "od-btn", uid: this.uid, what: "both runs",
+      tick: () => this.playTick(), canPlay: () => this.begin(), onStop: (why) => this.played(why),
+    }));
+    this.buttons.play = this.playCtl.button;
 
     const help = el("details", { class: "demo-help" });
     help.append(el("summary", {}, "Mouse and keyboard"));
     const ul = el("ul", { id: id("keys") });
     for (const t of [
       "Click in the left picture: add a point with the label chosen under it (Shift-click: the other label). Click a point to remove it; Shift-click it to flip its label.",
-      "Tab reaches the points (one stop; n and p go to the next and previous point): Delete removes, Enter or Space flips the label, arrow keys move it (Shift: by a grid step).",
+      "Tab reaches the points (one stop; n and Shift+N go to the next and previous point): Delete removes, Enter or Space flips the label, arrow keys move it (Shift: by a grid step).",
       "a adds a point in the middle of the picture; + and \u2212 choose the label of new points.",
-      "s Step, e Epoch, r Run, 0 Reset; Ctrl+Z or \u2318Z undoes the last edit (a point, the data set, c or a slider).",
+      "s Step, e Epoch, r Run, p Play or Pause, 0 Reset (Play makes one update at a time at the chosen speed; any other key or click pauses it); Ctrl+Z or \u2318Z undoes the last edit (a point, the data set, c or a slider).",
       "Changing the data starts both runs again (to their end if they had ended). The page's address keeps the data: a link shows them, Back returns to the state before the last edit.",
     ]) ul.append(el("li", {}, t));
     help.append(ul);
@@ -1102,6 +1108,27 @@ class OffsetDemo {
     return this.getState();
   }
 
+  /** Play's tick: visit examples up to the next update of either run (or the end), draw it. */
+  playTick() {
+    this.activate();
+    if (this.done) return false;
+    let made = false;
+    do {
+      this.advance();
+      made = Object.values(this.lastSteps).some((s) => s && s.mistake);
+    } while (!made && !this.done);
+    this.render();
+    this.say(`${this.stepText()}${this.done ? ` ${this.outcome()}` : ""}`);
+    return !this.done;
+  }
+
+  /** Playing stopped: the URL follows the runs, and the status line says where they are. */
+  played(why) {
+    this.edits.moved();
+    if (why === "end") this.say(this.outcome());
+    else if (why === "pause") this.say(`Paused after ${plural(this.player.ticks, "update")}. ${this.outcome()}`);
+  }
+
   reset() {
     this.activate();
     this.replay(0);
@@ -1126,6 +1153,7 @@ class OffsetDemo {
     const n = this.data.X.length;
     const actions = {
       s: () => this.step(), e: () => this.epoch(), r: () => this.runAll(), 0: () => this.reset(),
+      p: () => this.player.toggle(),
       a: () => {
         const v = this.origView();
         const mid = v.back(VW / 2, VH / 2);
@@ -1134,8 +1162,11 @@ class OffsetDemo {
       "+": () => this.setLabel(1),
       "-": () => this.setLabel(-1),
       "\u2212": () => this.setLabel(-1),
-      n: () => this.selectPoint(this.selected < 0 ? 0 : (this.selected + 1) % n, true),
-      p: () => this.selectPoint(this.selected < 0 ? n - 1 : (this.selected - 1 + n) % n, true),
+      n: () => {
+        if (!n) return;
+        if (e.shiftKey) this.selectPoint(this.selected < 0 ? n - 1 : (this.selected - 1 + n) % n, true);
+        else this.selectPoint(this.selected < 0 ? 0 : (this.selected + 1) % n, true);
+      },
     };
     if (Object.hasOwn(actions, k)) {
       e.preventDefault();
@@ -1182,6 +1213,7 @@ class OffsetDemo {
     const d = this.data;
     return {
       ...this.getState(),
+      playing: this.player.playing,
       X: d.X.map((r) => r.slice()),
       y: d.y.slice(),
       tau: this.tau,
@@ -1214,6 +1246,9 @@ export function mount(root) {
       epoch: () => od.epoch(),
       run: () => od.runAll(),
       reset: () => od.reset(),
+      play: () => od.player.play(),
+      pause: () => od.player.pause(),
+      setSpeed: (s) => { od.player.setSpeed(s); od.playCtl.sync(); },
       state: () => od.state(),
       history: (key) => od.history(key),
       activate: () => od.activate(),

@@ -169,7 +169,8 @@ export function update(theta, theta0, x, y, offset = true) {
  * counted from 1), epochs (epochs started: t, or 0 before the first step), next (index of
  * the next example), last (what the last step returned), converged, stopped (tau epochs
  * over without a clean one), done, history (every update {epoch, index, score, theta,
- * theta0}, theta after the update).  The field is called t, like the pseudocode's loop
+ * theta0}, theta after the update), and the methods step, epoch, run, toUpdate (to the
+ * next update: Play's step) and reset.  The field is called t, like the pseudocode's loop
  * variable and StepTrainer's, because epoch() is the method.
  */
 export function createRun(X, y, tau, offset = true) {
@@ -258,6 +259,16 @@ export function createRun(X, y, tau, offset = true) {
     run() {
       let out = null;
       while (!this.done) out = this.step();
+      return out;
+    },
+    // Play's step (player.mjs): visit examples up to the next update, or to the end of
+    // the run; returns the last visit (null when the run was over).
+    toUpdate() {
+      let out = null;
+      while (!this.done) {
+        out = this.step();
+        if (out.mistake) break;
+      }
       return out;
     },
   };

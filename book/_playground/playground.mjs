@@ -25,6 +25,8 @@
 // Undo (button, Ctrl/Cmd+Z) takes back the last edit of the data and returns to the step
 // position the run had then.  Below the plot, the run's updates per epoch (epoch-chart.mjs);
 // in "Generate data", seeded data the library's make_demo_data also makes (generator.mjs).
+// Play (player.mjs) moves the run on by itself, one update at a time; each update can be
+// drawn as the vector y·x added to θ, the old boundary fading out.
 
 import { buttonRow, groupRoot, mountEvery, showError } from "./demo-kit.mjs";
 import * as core from "./perceptron-core.mjs";
@@ -35,6 +37,7 @@ import * as gen from "./generator.mjs";
 import { createGeneratorForm, generatedName } from "./generator-form.mjs";
 import * as urlState from "./url-state.mjs";
 import { EditHistory } from "./edit-history.mjs";
+import { addPlayer } from "./player.mjs";
 
 // The drawing's own units (viewBox); the plot area is a square inside it.
 const VB = 400;
@@ -64,6 +67,26 @@ let instances = 0;
 // Small helpers
 
 const vec = (v) => `(${v.map((a) => num(a)).join(", ")})`;
+
+/** Draw an arrow (a line and its head) from A to B, in the drawing's units; none if A = B. */
+function arrow(line, head, A, B) {
+  const len = Math.hypot(B[0] - A[0], B[1] - A[1]);
+  if (len < 1e-9) {
+    line.setAttribute("visibility", "hidden");
+    head.setAttribute("visibility", "hidden");
+    return;
+  }
+  const ux = (B[0] - A[0]) / len;
+  const uy = (B[1] - A[1]) / len;
+  const h = Math.min(10, len / 2);
+  const bx = B[0] - h * ux;
+  const by = B[1] - h * uy;
+  line.setAttribute("x1", A[0].toFixed(2)); line.setAttribute("y1", A[1].toFixed(2));
+  line.setAttribute("x2", (bx + 1.5 * ux).toFixed(2)); line.setAttribute("y2", (by + 1.5 * uy).toFixed(2));
+  head.setAttribute("points", `${B[0].toFixed(2)},${B[1].toFixed(2)} ${(bx - 4.5 * uy).toFixed(2)},${(by + 4.5 * ux).toFixed(2)} ${(bx + 4.5 * uy).toFixed(2)},${(by - 4.5 * ux).toFixed(2)}`);
+  line.removeAttribute("visibility");
+  head.removeAttribute("visibility");
+}
 
 function parseDatasets(text) {
   let raw;
@@ -127,6 +150,8 @@ class Playground {
     this.label = 1;
     this.selected = -1;
     this.showBand = this.marginMode;
+    this.showUpdate = true; // draw an update as theta + y x, the old boundary fading
+    this.lastUpdate = null; // {run, visits, theta, theta0, index}: the update just made
     this.drag = null;
     this.drags = 0;
     this.history = new EditHistory({
@@ -179,6 +204,12 @@ class Playground {
     band.append(this.bandBox, el("span", {}, "margin band"));
     tools.append(band);
 
+    const upd = el("label", { class: "pg-check" });
+    this.updateBox = el("input", { type: "checkbox" });
+    this.updateBox.checked = this.showUpdate;
+    upd.append(this.updateBox, el("span", {}, "show each update"));
+    tools.append(upd);
+
     // buttons
     const row = buttonRow("Run the perceptron", "pg", [
       ["step", "Step", "s", "consider the next example (key s)"],
@@ -228,9 +259,16 @@ class Playground {
     this.arrowHead = svg("polygon", { class: "pg-normal-head" });
     this.marginG = svg("g", { class: "pg-margins" });
     this.minRing = svg("circle", { class: "pg-minring", r: RING_R + 4 });
+    // an update: the old boundary (fading), theta before it, and y x from its tip
+    this.ghostG = svg("g", { class: "pg-ghosts" });
+    this.oldTheta = [svg("line", { class: "pg-theta-old" }), svg("polygon", { class: "pg-theta-old-head" })];
+    this.updArrow = [svg("line", { class: "pg-update" }), svg("polygon", { class: "pg-update-head" })];
+    this.updLabel = svg("text", { class: "pg-update-label" });
+    this.updLabel.textContent = "y·x";
     this.ring = svg("circle", { class: "pg-ring", r: RING_R });
-    clipped.append(this.gridG, this.shade, this.bandPoly, ...this.bandLines, this.boundary,
-      this.arrowLine, this.arrowHead, this.minRing, this.ring, this.marginG);
+    clipped.append(this.gridG, this.shade, this.bandPoly, ...this.bandLines, this.ghostG, this.boundary,
+      this.arrowLine, this.arrowHead, ...this.oldTheta, ...this.updArrow, this.updLabel,
+      this.minRing, this.ring, this.marginG);
     this.plot.append(clipped, this.ticksG,
       svg("rect", { class: "pg-frame", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }));
 
@@ -249,7 +287,8 @@ class Playground {
       '<span><span class="demo-key demo-key-neg">\u2212</span> y = \u22121</span> ' +
       '<span><span class="demo-key demo-key-line"></span> boundary</span> ' +
       '<span><span class="demo-key pg-key-normal">\u2192</span> direction of \u03b8</span> ' +
-      '<span><span class="demo-key demo-key-ring"></span> current example</span>';
+      '<span><span class="demo-key demo-key-ring"></span> current example</span> ' +
+      '<span><span class="demo-key pg-key-update">\u2192</span> update y\u00b7x added to \u03b8</span>';
     this.chartHost = el("div", { class: "demo-chart" });
     this.chart = createEpochChart(this.chartHost, { title: "Updates per epoch, and training mistakes after each epoch" });
     figure.append(stage, legend, this.chartHost);
@@ -282,15 +321,22 @@ class Playground {
     }
     readout.append(this.status, dl);
 
+    // Play: the run moves on by itself, one update at a time
+    ({ player: this.player, controls: this.playCtl } = addPlayer({
+      root: r, toolbar: buttons, status: this.status, prefix: "pg", uid: this.uid, what: "the perceptron",
+      tick: () => this.playTick(), canPlay: () => !this.notReady(), onStop: (why) => this.played(why),
+    }));
+    this.buttons.play = this.playCtl.button;
+
     const help = el("details", { class: "demo-help" });
     help.append(el("summary", {}, "Mouse and keyboard"));
     const ul = el("ul");
     for (const t of [
       "Click or tap in the plot: add a point with the chosen label (Shift-click: the other label).",
       "Drag a point to move it. Click it, or reach it with Tab, to select it; Delete or Backspace removes it.",
-      "On a selected point: arrow keys move it (Shift: by a grid step), Enter or Space flips its label; n and p go to the next and previous point.",
+      "On a selected point: arrow keys move it (Shift: by a grid step), Enter or Space flips its label; n and Shift+N go to the next and previous point.",
       "a adds a point in the middle of the plot. + and \u2212 choose the label of new points.",
-      "s Step, e Epoch, r Run, 0 Reset, whenever the focus is in the playground.",
+      "s Step, e Epoch, r Run, p Play or Pause, 0 Reset, whenever the focus is in the playground. Play makes one update at a time at the chosen speed; any other key or click pauses it.",
       "Changing the data starts the run again from \u03b8 = 0. Undo (Ctrl+Z or \u2318Z) takes the last edit back, with the run where it was.",
       "The page's address keeps what you see: copy it to share it; Back returns to the state before your last edit.",
     ]) ul.append(el("li", {}, t));
@@ -319,6 +365,10 @@ class Playground {
       this.showBand = this.bandBox.checked;
       this.render();
       this.saveUrl("push");
+    });
+    this.updateBox.addEventListener("change", () => {
+      this.showUpdate = this.updateBox.checked;
+      this.render();
     });
     this.buttons.step.addEventListener("click", () => this.step());
     this.buttons.epoch.addEventListener("click", () => this.epoch());
@@ -876,6 +926,8 @@ class Playground {
       hide(this.bandPoly); hide(this.bandLines[0]); hide(this.bandLines[1]);
     }
 
+    this.renderUpdate();
+
     // the example under consideration
     const cur = this.currentIndex();
     if (cur >= 0) {
@@ -906,6 +958,40 @@ class Playground {
     this.renderReadout(margins, minI);
     this.renderChart();
     this.plot.setAttribute("aria-label", this.describePlot(hasLine, cur, margins, minI));
+  }
+
+  /** Draw the update just made (if any, and if asked): theta before it, y x, the old boundary. */
+  renderUpdate() {
+    const u = this.lastUpdate;
+    const r = this.run;
+    const show_ = Boolean(this.showUpdate && u && r && u.run === r && u.visits === this.visits());
+    const parts = [...this.oldTheta, ...this.updArrow, this.updLabel];
+    if (!show_) {
+      for (const e of parts) e.setAttribute("visibility", "hidden");
+      this.ghostG.textContent = "";
+      return;
+    }
+    const O = [this.sx(0), this.sy(0)];
+    const A = [this.sx(u.theta[0]), this.sy(u.theta[1])];
+    const B = [this.sx(r.theta[0]), this.sy(r.theta[1])];
+    const hadTheta = u.theta[0] !== 0 || u.theta[1] !== 0;
+    if (hadTheta) arrow(...this.oldTheta, O, A);
+    else for (const e of this.oldTheta) e.setAttribute("visibility", "hidden");
+    arrow(...this.updArrow, A, B);
+    if (Math.hypot(B[0] - A[0], B[1] - A[1]) >= 1e-9) { // x = 0 moves theta_0 only
+      this.updLabel.setAttribute("x", ((A[0] + B[0]) / 2 + 6).toFixed(2));
+      this.updLabel.setAttribute("y", ((A[1] + B[1]) / 2 - 6).toFixed(2));
+      this.updLabel.removeAttribute("visibility");
+    } else this.updLabel.setAttribute("visibility", "hidden");
+    // the boundary before the update, drawn anew so that its fading starts again
+    this.ghostG.textContent = "";
+    const seg = hadTheta ? lineInBox(u.theta[0], u.theta[1], u.theta0, this.view) : null;
+    if (seg) {
+      this.ghostG.append(svg("line", {
+        class: "pg-ghost demo-fade",
+        x1: this.sx(seg[0][0]), y1: this.sy(seg[0][1]), x2: this.sx(seg[1][0]), y2: this.sy(seg[1][1]),
+      }));
+    }
   }
 
   currentIndex() {
@@ -1047,9 +1133,18 @@ class Playground {
     this.history.moved();
   }
 
+  /** One visit of the run, remembering the update it makes (for renderUpdate). */
+  visit() {
+    const r = this.run;
+    const before = { run: r, theta: r.theta.slice(), theta0: r.theta0, mistakes: r.mistakes };
+    const s = r.step();
+    this.lastUpdate = r.mistakes > before.mistakes ? { ...before, visits: this.visits(), index: s.index } : null;
+    return s;
+  }
+
   step() {
     if (this.notReady()) return null;
-    const s = this.run.step();
+    const s = this.visit();
     this.render();
     this.ran();
     this.say(`Example ${s.index + 1}: ${s.mistake ? "mistake, update" : "correct, no update"}; ${this.stateText()}.${this.endText()}`);
@@ -1075,6 +1170,32 @@ class Playground {
     this.ran();
     this.say(`${this.endText().trim()} ${this.stateText()}.`);
     return s;
+  }
+
+  /** Play's tick: visit examples up to the next update (or the end of the run), draw it. */
+  playTick() {
+    const r = this.run;
+    if (!r || r.done) return false;
+    const start = this.visits();
+    const before = { run: r, theta: r.theta.slice(), theta0: r.theta0, mistakes: r.mistakes };
+    const s = r.toUpdate();
+    this.lastUpdate = s.mistake ? { ...before, visits: this.visits(), index: s.index } : null;
+    this.render();
+    const passed = this.visits() - start - 1;
+    const skipped = passed > 0 ? ` (${passed} correct before it)` : "";
+    this.say(this.lastUpdate
+      ? `Update at example ${s.index + 1}${skipped}: ${this.stateText()}.${this.endText()}`
+      : `No update in the last ${this.visits() - start} visit${this.visits() - start === 1 ? "" : "s"}.${this.endText()}`);
+    return !r.done;
+  }
+
+  /** Playing stopped: the URL follows the run, and the status line says where it is. */
+  played(why) {
+    this.ran();
+    if (!this.run) return;
+    const r = this.run;
+    if (why === "end") this.say(`${this.endText().trim()} ${this.stateText()}.`);
+    else if (why === "pause") this.say(`Paused after ${this.player.ticks} update${this.player.ticks === 1 ? "" : "s"}: epoch ${r.t}, ${this.stateText()}.`);
   }
 
   reset() {
@@ -1176,6 +1297,7 @@ class Playground {
       e: () => this.epoch(),
       r: () => this.runAll(),
       0: () => this.reset(),
+      p: () => this.player.toggle(),
       a: () => {
         const v = this.view;
         this.addPoint(this.snap([(v.x0 + v.x1) / 2, (v.y0 + v.y1) / 2]), this.label);
@@ -1183,8 +1305,11 @@ class Playground {
       "+": () => this.setLabel(1),
       "-": () => this.setLabel(-1),
       "\u2212": () => this.setLabel(-1),
-      n: () => { if (n) this.select_(this.selected < 0 ? 0 : (this.selected + 1) % n, true); },
-      p: () => { if (n) this.select_(this.selected < 0 ? n - 1 : (this.selected - 1 + n) % n, true); },
+      n: () => {
+        if (!n) return;
+        if (e.shiftKey) this.select_(this.selected < 0 ? n - 1 : (this.selected - 1 + n) % n, true);
+        else this.select_(this.selected < 0 ? 0 : (this.selected + 1) % n, true);
+      },
     };
     if (Object.hasOwn(actions, k)) {
       e.preventDefault();
@@ -1220,6 +1345,11 @@ class Playground {
       showBand: this.showBand,
       undoDepth: this.history.depth,
       chart: this.chart.values(),
+      playing: this.player.playing,
+      speed: this.player.speed,
+      update: this.lastUpdate && this.lastUpdate.run === r && this.lastUpdate.visits === this.visits()
+        ? { theta: this.lastUpdate.theta.slice(), theta0: this.lastUpdate.theta0, index: this.lastUpdate.index }
+        : null,
     };
   }
 }
@@ -1234,6 +1364,10 @@ export function mount(root) {
       epoch: () => pg.epoch(),
       run: () => pg.runAll(),
       reset: () => pg.reset(),
+      play: () => pg.player.play(),
+      pause: () => pg.player.pause(),
+      /** Play's speed, in updates a second (one of player.mjs's SPEEDS). */
+      setSpeed: (s) => { pg.player.setSpeed(s); pg.playCtl.sync(); },
       state: () => pg.state(),
       setData: (X, y, name) => pg.setData(X, y, name),
       selectDataset: (k) => pg.chooseDataset(k),

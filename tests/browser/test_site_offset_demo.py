@@ -501,7 +501,7 @@ def test_axe_finds_nothing_serious_in_the_demo(open_page, axe_source, width, sch
     assert page.locator(f"{SEL} .demo-status").get_attribute("aria-live") == "polite"
     keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .demo-buttons button')]"
                          ".map(b => b.getAttribute('aria-keyshortcuts'))")
-    assert keys == ["s", "e", "r", "0"]
+    assert keys == ["s", "e", "r", "0", "p"]
     for svg in page.locator(f"{SEL} svg.od-plot").all():
         assert svg.get_attribute("role") == "img" and len(svg.get_attribute("aria-label")) > 40
     assert page.errors == []

@@ -1,0 +1,172 @@
+"""Play, Pause and speed in every demo that runs the perceptron (chapters 1-4, 6, 7).
+
+Play moves the run on by itself, one update at a time (``book/_playground/player.mjs``;
+``tests/test_demo_player.py`` holds its ticks to the library under Node).  Here, in a
+real browser, for each demo: Play at the fastest speed ends where Run ends, the status
+line is not read out at every update while it plays, key p pauses it where it is, another
+key or click pauses it too, and a reader who asked for less motion starts at the slowest
+speed without the fading.  In chapter 1 an update is drawn as y·x added to θ.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from harness import DemoPages
+
+# page, the demo's element, its API, what of it is true once it has started, its state
+DEMOS = {
+    "chapter 1": ("book/01_algorithm.html", "div.perceptron-playground", "perceptronPlayground",
+                  "state", "state()"),
+    "chapter 2": ("book/02_offset.html", "div.offset-demo", "offsetDemo", "state().active",
+                  "state()"),
+    "chapter 4": ("book/04_convergence.html", "div.perceptron-playground",
+                  "perceptronPlayground", "state", "state()"),
+    "chapter 6": ("book/06_variants.html", "div.kernel-playground", "kernelPlayground",
+                  "state().active", "state()"),
+    "chapter 7": ("book/07_beyond.html", "div.margin-demo", "marginDemo", "snapshot().active",
+                  "snapshot()"),
+}
+VOLATILE = {"status", "playing", "update", "timing", "undoDepth"}
+
+
+def api(demo: str) -> str:
+    _, sel, name, _, _ = DEMOS[demo]
+    return f"document.querySelector('{sel}').{name}"
+
+
+@pytest.fixture
+def open_demo(browser, base_url):
+    opened: list[DemoPages] = []
+
+    def _open(demo: str, **options):
+        rel, sel, _, active, _ = DEMOS[demo]
+        pages = DemoPages(browser, api(demo), sel, f"{api(demo)}.{active}")
+        opened.append(pages)
+        return pages.open(f"{base_url}/{rel}", **options)
+
+    yield _open
+    for pages in opened:
+        pages.close()
+
+
+def summary(page, demo: str) -> dict:
+    st = page.evaluate(f"() => {api(demo)}.{DEMOS[demo][4]}")
+    return {k: v for k, v in st.items() if k not in VOLATILE}
+
+
+def playing(page, demo: str) -> bool:
+    if demo == "chapter 7":
+        return page.evaluate(f"() => {api(demo)}.playing()")
+    return page.evaluate(f"() => {api(demo)}.state().playing")
+
+
+@pytest.mark.parametrize("demo", DEMOS)
+def test_play_at_full_speed_ends_where_run_ends(open_demo, demo):
+    page = open_demo(demo)
+    sel = DEMOS[demo][1]
+    if demo == "chapter 2":
+        # its run on x makes thousands of updates before tau stops it: play the last 40 visits
+        page.evaluate(f"() => {{ const a = {api(demo)}; a.run();"
+                      " a.setState({steps: a.state().steps - 40}); }")
+    root = page.locator(sel)
+    root.locator(".demo-speed").select_option("16")
+    status = root.locator(".demo-status")
+    button = root.locator(".demo-play")
+    button.click()
+    assert playing(page, demo)
+    assert status.get_attribute("aria-live") == "off"
+    assert button.inner_text().startswith("Pause")
+    page.wait_for_function(f"() => !document.querySelector('{sel} .demo-play')"
+                           ".classList.contains('demo-playing')", timeout=90_000)
+    assert not playing(page, demo)
+    assert status.get_attribute("aria-live") == "polite"
+    assert button.inner_text().startswith("Play")
+    played = summary(page, demo)
+    page.evaluate(f"() => {{ {api(demo)}.reset(); {api(demo)}.run(); }}")
+    assert summary(page, demo) == played
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("demo", ["chapter 1", "chapter 2", "chapter 6", "chapter 7"])
+def test_key_p_pauses_where_the_run_is_and_another_key_pauses_too(open_demo, demo):
+    page = open_demo(demo)
+    sel = DEMOS[demo][1]
+    root = page.locator(sel)
+    root.locator(".demo-speed").select_option("1")
+    root.locator(".demo-play").focus()
+    page.keyboard.press("p")
+    assert playing(page, demo)
+    page.keyboard.press("p")
+    assert not playing(page, demo)
+    status = root.locator(".demo-status").inner_text()
+    assert status.startswith("Paused after 1 update"), status
+    before = summary(page, demo)
+    page.wait_for_timeout(1500)  # a paused run stays where it is
+    assert summary(page, demo) == before
+    # Play again, then Step: the step pauses it first, and makes one visit
+    page.keyboard.press("p")
+    assert playing(page, demo)
+    root.locator(".demo-button", has_text="Step").first.click()
+    assert not playing(page, demo)
+    assert page.errors == []
+
+
+def test_an_update_is_drawn_as_y_x_added_to_theta(open_demo):
+    demo = "chapter 1"
+    page = open_demo(demo)
+    root = page.locator(DEMOS[demo][1])
+    root.locator(".demo-button", has_text="Step").click()  # theta = 0: the first visit updates
+    st = page.evaluate(f"() => {api(demo)}.state()")
+    u = st["update"]
+    assert u is not None and u["theta"] == [0, 0] and u["theta0"] == 0
+    i = u["index"]
+    assert st["theta"] == [st["y"][i] * a for a in st["X"][i]]
+    assert root.locator(".pg-update").get_attribute("visibility") is None
+    # the arrow ends at theta (in the drawing's units) and starts at the origin
+    ends = page.evaluate(f"""() => {{
+        const a = document.querySelector('{DEMOS[demo][1]} .pg-update');
+        const api = {api(demo)};
+        return [a.x1.baseVal.value, a.y1.baseVal.value];
+    }}""")
+    origin = page.evaluate(f"() => {api(demo)}.clientPoint(0, 0)")
+    box = page.evaluate(f"""() => {{
+        const a = document.querySelector('{DEMOS[demo][1]} .pg-update');
+        const m = a.getScreenCTM();
+        const p = new DOMPoint({ends[0]}, {ends[1]}).matrixTransform(m);
+        return [p.x, p.y];
+    }}""")
+    assert box == pytest.approx(origin, abs=1.0)
+    # a visit without an update leaves no update drawn; turning the option off hides it
+    page.evaluate(f"() => {api(demo)}.run()")
+    assert page.evaluate(f"() => {api(demo)}.state().update") is None
+    assert root.locator(".pg-update").get_attribute("visibility") == "hidden"
+    page.evaluate(f"() => {api(demo)}.reset()")
+    root.locator("label", has_text="show each update").click()
+    root.locator(".demo-button", has_text="Step").click()
+    assert root.locator(".pg-update").get_attribute("visibility") == "hidden"
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_less_motion_starts_slow_and_does_not_fade(open_demo, motion):
+    demo = "chapter 1"
+    page = open_demo(demo, reduced_motion=motion)
+    root = page.locator(DEMOS[demo][1])
+    assert root.locator(".demo-speed").input_value() == ("1" if motion == "reduce" else "2")
+    # the eight points: the second update leaves the first boundary behind
+    page.evaluate(f"() => {api(demo)}.selectDataset(1)")
+    root.locator(".demo-play").click()
+    page.wait_for_function(f"() => document.querySelector('{DEMOS[demo][1]} .pg-ghost')",
+                           timeout=20_000)
+    root.locator(".demo-play").click()
+    ghost = page.evaluate(f"""() => {{
+        const g = getComputedStyle(document.querySelector('{DEMOS[demo][1]} .pg-ghost'));
+        return [g.animationName, g.opacity];
+    }}""")
+    if motion == "reduce":
+        assert ghost == ["none", "0.45"]
+    else:
+        assert ghost[0] == "demo-fade"
+    assert json.dumps(page.errors) == "[]"
