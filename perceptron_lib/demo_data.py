@@ -41,6 +41,12 @@ The data (``k`` counts the points from 0; ``draw()`` is the next ``u``)
         ``m = floor(flip * n + 0.5)`` labels are flipped after the points are made: a
         partial Fisher-Yates shuffle of the indices ``0 .. n-1`` (for ``i < m``:
         ``j = i + floor(draw() * (n - i))``, swap positions ``i`` and ``j``) picks them.
+    the held-out test set (either kind)
+        After the flips, ``n_test`` more points from the same distribution, drawn as
+        above with ``k`` counting from 0 again (the same line for the separable kind: no
+        new direction is drawn), then their own ``floor(flip * n_test + 0.5)`` flips,
+        picked the same way among ``0 .. n_test-1``.  The training data do not depend
+        on ``n_test``.
 """
 
 from __future__ import annotations
@@ -124,19 +130,25 @@ class DemoData:
         The indices whose label was flipped, in the order they were picked.
     clean_y : numpy.ndarray, shape (n,)
         The labels before the flips.
+    X_test : numpy.ndarray, shape (n_test, 2)
+        The held-out points, from the same distribution (chapter 7's test error).
+    y_test : numpy.ndarray, shape (n_test,)
+        Their labels, with the same fraction flipped.
     """
 
     X: np.ndarray
     y: np.ndarray
     flipped: np.ndarray
     clean_y: np.ndarray
+    X_test: np.ndarray
+    y_test: np.ndarray
 
 
 def _grid_point(draw) -> float:
     return (math.floor(401 * draw()) - 200) / 100
 
 
-def _separable(n: int, margin: float, draw) -> tuple[list, list]:
+def _line(draw) -> tuple[float, float, float]:
     while True:
         a = 2 * draw() - 1
         b = 2 * draw() - 1
@@ -144,9 +156,11 @@ def _separable(n: int, margin: float, draw) -> tuple[list, list]:
         if 0.0625 <= r2 <= 1:
             break
     r = math.sqrt(r2)
-    a = a / r
-    b = b / r
-    c = (2 * draw() - 1) / 2
+    return a / r, b / r, (2 * draw() - 1) / 2
+
+
+def _separable(n: int, margin: float, draw, line: tuple[float, float, float]) -> tuple[list, list]:
+    a, b, c = line
     X, y = [], []
     for k in range(n):
         want = 1.0 if k % 2 == 0 else -1.0
@@ -182,6 +196,7 @@ def make_demo_data(
     margin: float = 0.3,
     spread: float = 0.3,
     flip: float = 0.0,
+    n_test: int = 0,
 ) -> DemoData:
     """The data a playground's generator makes (chapters 1, 3, 4 and 6).
 
@@ -206,6 +221,9 @@ def make_demo_data(
     flip : float, default 0.0
         The fraction of labels flipped afterwards (0 to 0.5): ``floor(flip n + 0.5)`` of
         them, chosen at random.
+    n_test : int, default 0
+        The size of a held-out test set from the same distribution (0 to 500), drawn
+        after the training data, which do not depend on it.
 
     Returns
     -------
@@ -232,18 +250,39 @@ def make_demo_data(
     margin = _in_range(margin, "margin", MAX_MARGIN)
     spread = _in_range(spread, "spread", MAX_SPREAD)
     flip = _in_range(flip, "flip", MAX_FLIP)
+    n_test = check_count(n_test, "n_test", 0)
+    if n_test > MAX_POINTS:
+        raise ValueError(f"n_test must be at most {MAX_POINTS}, got {n_test}")
     draw = rng.next_float
-    X, y = _separable(n, margin, draw) if kind == "separable" else _xor(n, spread, draw)
+    line = _line(draw) if kind == "separable" else None
+
+    def points(count: int) -> tuple[list, list]:
+        if kind == "separable":
+            return _separable(count, margin, draw, line)
+        return _xor(count, spread, draw)
+
+    X, y = points(n)
     clean = list(y)
+    flipped = _flip(y, flip, draw)
+    X_test, y_test = points(n_test) if n_test else ([], [])
+    _flip(y_test, flip, draw)
+    return DemoData(
+        X=np.array(X, dtype=float).reshape(n, 2),
+        y=np.array(y, dtype=float),
+        flipped=np.array(flipped, dtype=int),
+        clean_y=np.array(clean, dtype=float),
+        X_test=np.array(X_test, dtype=float).reshape(n_test, 2),
+        y_test=np.array(y_test, dtype=float),
+    )
+
+
+def _flip(y: list, flip: float, draw) -> list[int]:
+    """Flip ``floor(flip n + 0.5)`` of the labels in place; return their indices."""
+    n = len(y)
     m = math.floor(flip * n + 0.5)
     order = list(range(n))
     for i in range(m):
         j = i + math.floor(draw() * (n - i))
         order[i], order[j] = order[j], order[i]
         y[order[i]] = -y[order[i]]
-    return DemoData(
-        X=np.array(X, dtype=float).reshape(n, 2),
-        y=np.array(y, dtype=float),
-        flipped=np.array(order[:m], dtype=int),
-        clean_y=np.array(clean, dtype=float),
-    )
+    return order[:m]

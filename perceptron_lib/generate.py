@@ -91,17 +91,37 @@ def make_separable(
     rng = np.random.default_rng(seed)
     u = rng.standard_normal(d)
     u /= np.linalg.norm(u)
+    X, y = _points_beside(rng, u, n, g, r, t0, pin=True)
+    return SeparableData(
+        X=X,
+        y=y,
+        theta=u,
+        theta_0=t0,
+        gamma=margin(X, y, u, t0),
+        R=radius(X),
+    )
 
+
+def _points_beside(rng: np.random.Generator, u: np.ndarray, n: int, g: float, r: float,
+                   t0: float, pin: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Labelled points of the ball of radius r at distance >= g from u . x + t0 = 0.
+
+    With ``pin`` the first point lies at distance exactly ``g`` and the second on the
+    sphere (the extremes :func:`make_separable` promises), its labels +1 and -1.
+    """
+    d = u.shape[0]
     y = rng.choice([-1.0, 1.0], size=n)
-    y[0], y[1] = 1.0, -1.0
+    if pin:
+        y[0], y[1] = 1.0, -1.0
     # Coordinate along u, measured from the separator: t = s + theta_0, |t| in [gamma, ...],
     # and the point's position along u is s = t - theta_0 with |s| <= R.
     lo = np.full(n, g)
     hi = np.where(y > 0, r + t0, r - t0)  # |s| <= R  <=>  t <= R + theta_0 (t > 0) ...
     t = y * (lo + (hi - lo) * rng.random(n))
-    t[0] = g
-    if d == 1:
-        t[1] = -(r - t0)  # s = -R: the point on the sphere
+    if pin:
+        t[0] = g
+        if d == 1:
+            t[1] = -(r - t0)  # s = -R: the point on the sphere
     s = t - t0
     # Orthogonal part: random direction, length filling the rest of the ball.
     w = rng.standard_normal((n, d))
@@ -109,7 +129,7 @@ def make_separable(
     norms = np.linalg.norm(w, axis=1)
     room = np.sqrt(np.maximum(r * r - s * s, 0.0))
     frac = rng.random(n) ** (1.0 / max(d - 1, 1))
-    if d >= 2:
+    if d >= 2 and pin:
         frac[1] = 1.0
     with np.errstate(invalid="ignore", divide="ignore"):
         scale = np.where(norms > 0, frac * room / norms, 0.0)
@@ -120,14 +140,49 @@ def make_separable(
         X[over] *= (r / np.linalg.norm(X[over], axis=1))[:, None] * (1 - 1e-15)
     if d == 1:
         X[:, 0] = s * u[0]
-    return SeparableData(
-        X=X,
-        y=y,
-        theta=u,
-        theta_0=t0,
-        gamma=margin(X, y, u, t0),
-        R=radius(X),
-    )
+    return X, y
+
+
+def sample_like(data: SeparableData, n: int, *, flip: float = 0.0,
+                seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Fresh points from the distribution that made ``data``: a held-out test set (chapter 7).
+
+    :func:`make_separable` draws its separator ``u`` from the seed, so another seed is
+    another distribution.  This draws ``n`` new points with the same ``u``, offset,
+    margin and radius (none of them pinned to the extremes), and flips a fraction
+    ``flip`` of their labels as :func:`make_noisy` does for its training points.
+
+    Parameters
+    ----------
+    data : SeparableData
+        What :func:`make_separable` returned.
+    n : int, >= 1
+    flip : float, default 0.0
+        The fraction of labels flipped, in [0, 1].
+    seed : int, optional
+
+    Returns
+    -------
+    X : numpy.ndarray, shape (n, d)
+    y : numpy.ndarray of -1/+1
+
+    Examples
+    --------
+    >>> train = make_separable(40, gamma=0.1, seed=7)
+    >>> X_test, y_test = sample_like(train, 100, seed=1)
+    >>> bool((y_test * (X_test @ train.theta + train.theta_0) >= train.gamma - 1e-12).all())
+    True
+    """
+    if not isinstance(data, SeparableData):
+        raise TypeError("sample_like needs what make_separable returned, "
+                        f"got {type(data).__name__}")
+    n = check_count(n, "n", 1)
+    rng = np.random.default_rng(seed)
+    X, y = _points_beside(rng, np.asarray(data.theta, dtype=float), n, float(data.gamma),
+                          float(data.R), float(data.theta_0), pin=False)
+    if flip:
+        y = flip_labels(y, flip, seed=None if seed is None else seed + 1)
+    return X, y
 
 
 def make_xor(n_per_quadrant: int = 10, spread: float = 0.3, seed: int | None = None):

@@ -23,7 +23,7 @@ from numpy.typing import ArrayLike
 
 from ._page_demo import Explorer, ExplorerElement, data_json, framed
 from ._validate import check_count, check_data
-from .playground import demo_id
+from .playground import demo_id, held_out
 
 KERNELS = ("linear", "polynomial", "RBF")
 MIN_DEGREE, MAX_DEGREE = 1, 6
@@ -44,7 +44,7 @@ PAGE_NOTE = (
 
 
 
-def _dataset(name: object, data: object) -> dict[str, Any]:
+def _dataset(name: object, data: object, test: object = None) -> dict[str, Any]:
     if not isinstance(name, str) or not name.strip():
         raise ValueError(f"data set names must be non-empty strings, got {name!r}")
     if not isinstance(data, tuple | list) or len(data) != 2:
@@ -55,7 +55,12 @@ def _dataset(name: object, data: object) -> dict[str, Any]:
             f"data set {name!r}: the playground draws points in the plane, so X needs "
             f"2 columns, got shape {X.shape}"
         )
-    return {"name": name, "X": X.tolist(), "y": [int(v) for v in y]}
+    out: dict[str, Any] = {"name": name, "X": X.tolist(), "y": [int(v) for v in y]}
+    if test is not None:
+        if not isinstance(test, tuple | list) or len(test) != 2:
+            raise TypeError(f"the test set of data set {name!r} must be a pair (X_test, y_test)")
+        out.update(held_out(name, test[0], test[1], 2))
+    return out
 
 
 def _check_kernel(kernel: object, degree: object, gamma: object) -> tuple[str, int, float]:
@@ -82,6 +87,7 @@ def kernel_playground_html(
     degree: int = 2,
     gamma: float = 1.0,
     tau: int = 100,
+    held_out: Mapping[str, tuple[ArrayLike, ArrayLike]] | None = None,
     fallback: str = DEFAULT_FALLBACK,
     element_id: str | None = None,
 ) -> str:
@@ -100,6 +106,10 @@ def kernel_playground_html(
         The width of the RBF kernel ``exp(-gamma ||x - x'||^2)``: one of :data:`GAMMAS`.
     tau : int, default 100
         The most epochs a run makes.
+    held_out : mapping of str to (X_test, y_test), optional
+        For some of the data sets (by name), a held-out test set from the same
+        distribution: the chart then shows the test errors after each epoch beside the
+        training mistakes.
     fallback : str
         HTML shown where the playground cannot run (no JavaScript, a page opened as a
         file, a Jupyter notebook).
@@ -131,7 +141,11 @@ def kernel_playground_html(
         raise ValueError("kernel_playground_html needs a non-empty mapping of name -> (X, y)")
     kernel, degree, gamma = _check_kernel(kernel, degree, gamma)
     tau = check_count(tau, "tau", 1)
-    sets = [_dataset(name, data) for name, data in datasets.items()]
+    held = dict(held_out or {})
+    unknown = sorted(set(held) - set(datasets))
+    if unknown:
+        raise ValueError(f"held_out names data sets the playground does not have: {unknown}")
+    sets = [_dataset(name, data, held.get(name)) for name, data in datasets.items()]
     attrs = {
         "class": "kernel-playground demo-kit demo-framed",
         "data-kernel": kernel,
@@ -164,10 +178,15 @@ class KernelPlayground(ExplorerElement):
         self._explorer: Explorer | None = None
 
     @classmethod
-    def from_explorer(cls, explorer: Explorer) -> KernelPlayground:
-        """The playground of a KernelExplorer's data sets and current kernel."""
+    def from_explorer(cls, explorer: Explorer,
+                      held_out: Mapping[str, tuple[ArrayLike, ArrayLike]] | None = None,
+                      ) -> KernelPlayground:
+        """The playground of a KernelExplorer's data sets and current kernel.
+
+        ``held_out`` gives some data sets a test set (see :func:`kernel_playground_html`).
+        """
         out = cls(explorer.datasets, kernel=explorer.kernel, degree=explorer.degree,
-                  gamma=explorer.gamma, tau=explorer.tau,
+                  gamma=explorer.gamma, tau=explorer.tau, held_out=held_out,
                   fallback=explorer.static_html() + PAGE_NOTE)
         out._explorer = explorer
         return out

@@ -36,7 +36,7 @@ from numpy.typing import ArrayLike
 
 from ._page_demo import data_json, framed
 from ._validate import check_count, check_data, check_scalar, check_theta
-from .playground import demo_id
+from .playground import demo_id, held_out
 
 #: The positions of the demo's mu slider (``book/_margin_demo/margin-core.mjs`` has the
 #: same list): 0 is the plain perceptron.
@@ -92,10 +92,13 @@ def _dataset(name: object, spec: object) -> dict[str, Any]:
     if missing:
         raise ValueError(f"data set {name!r} lacks {', '.join(missing)} (it needs "
                          f"{', '.join(KEYS)})")
-    extra = sorted(set(spec) - {*KEYS, "gamma"})
+    extra = sorted(set(spec) - {*KEYS, "gamma", "X_test", "y_test"})
     if extra:
         raise ValueError(f"data set {name!r}: unknown keys {extra}; the keys are "
-                         f"{', '.join(KEYS)} and, optionally, gamma")
+                         f"{', '.join(KEYS)} and, optionally, gamma and a held-out test set "
+                         f"X_test, y_test")
+    if ("X_test" in spec) != ("y_test" in spec):
+        raise ValueError(f"data set {name!r}: a held-out test set needs both X_test and y_test")
     try:
         X, y = check_data(spec["X"], spec["y"])
         if X.shape[1] != 2:
@@ -116,8 +119,11 @@ def _dataset(name: object, spec: object) -> dict[str, Any]:
     except (ValueError, TypeError) as err:
         raise type(err)(f"data set {name!r}: {err}") from None
     gamma_opt = float(max_margin(X, y).gamma) if is_linearly_separable(X, y) else None
-    return {"name": name, "X": X.tolist(), "y": [int(v) for v in y], "theta": u.tolist(),
-            "theta0": u_0, "gamma": gamma, "gammaOpt": gamma_opt}
+    out = {"name": name, "X": X.tolist(), "y": [int(v) for v in y], "theta": u.tolist(),
+           "theta0": u_0, "gamma": gamma, "gammaOpt": gamma_opt}
+    if "X_test" in spec:
+        out.update(held_out(name, spec["X_test"], spec["y_test"], 2))
+    return out
 
 
 def _check_mu(mu: object) -> float:
@@ -139,7 +145,9 @@ class MarginDemo:
         labels in {-1, +1}, and ``(u, u_0)`` the chapter's reference separator (``u``
         not zero).  An optional ``"gamma"`` in ``(0, R]`` sets the starting target
         margin; without it the demo starts at the slider position with the smallest
-        bound (:func:`start_gamma`).
+        bound (:func:`start_gamma`).  An optional held-out test set ``"X_test"``,
+        ``"y_test"`` from the same distribution adds its errors after each pass to the
+        chart and the readout.
     mu : float, default 0.0
         The margin perceptron's threshold at the start: one of :data:`MUS`.
     tau : int, default 100

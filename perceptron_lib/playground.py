@@ -84,18 +84,37 @@ def demo_id(prefix: str, attrs: Mapping[str, str], element_id: str | None) -> st
 def _dataset(name: object, data: object, offset: bool, with_best: bool) -> dict[str, Any]:
     if not isinstance(name, str) or not name.strip():
         raise ValueError(f"playground data set names must be non-empty strings, got {name!r}")
-    if not isinstance(data, tuple | list) or len(data) != 2:
-        raise TypeError(f"data set {name!r} must be a pair (X, y)")
-    X, y = check_data(*data)
+    if not isinstance(data, tuple | list) or len(data) not in (2, 4):
+        raise TypeError(f"data set {name!r} must be a pair (X, y) or (X, y, X_test, y_test)")
+    X, y = check_data(*data[:2])
     if X.shape[1] != 2:
         raise ValueError(
             f"data set {name!r}: the playground draws points in the plane, so X needs "
             f"2 columns, got shape {X.shape}"
         )
     out: dict[str, Any] = {"name": name, "X": X.tolist(), "y": [int(v) for v in y]}
+    if len(data) == 4:
+        out.update(held_out(name, data[2], data[3], X.shape[1]))
     if with_best:
         out["best_gamma"] = best_margin(X, y, offset=offset)
     return out
+
+
+def held_out(name: str, X_test: ArrayLike, y_test: ArrayLike, d: int) -> dict[str, Any]:
+    """A data set's held-out test set for a page's demo, checked (chapters 1, 6 and 7).
+
+    The demos show, after each epoch, how many of these examples the hypothesis gets
+    wrong beside the training mistakes; they must come from the same distribution as
+    the training data (:func:`perceptron_lib.demo_data.make_demo_data` with ``n_test``).
+    """
+    try:
+        Xt, yt = check_data(X_test, y_test)
+    except (TypeError, ValueError) as err:
+        raise type(err)(f"the test set of data set {name!r}: {err}") from None
+    if Xt.shape[1] != d:
+        raise ValueError(f"the test set of data set {name!r} has {Xt.shape[1]} columns, "
+                         f"its training points {d}")
+    return {"X_test": Xt.tolist(), "y_test": [int(v) for v in yt]}
 
 
 def playground_html(
@@ -112,10 +131,11 @@ def playground_html(
 
     Parameters
     ----------
-    datasets : mapping of str to (X, y)
+    datasets : mapping of str to (X, y) or (X, y, X_test, y_test)
         The data sets of the playground's menu, in order (the first is loaded), each
-        with 2 columns and labels in {-1, +1}.  An empty set for the reader's own
-        points is always added by the playground.
+        with 2 columns and labels in {-1, +1}; with a held-out test set from the same
+        distribution, the chart also shows the test errors after each epoch.  An empty
+        set for the reader's own points is always added by the playground.
     tau : int, default 100
         The most epochs a run makes.
     offset : bool, default True

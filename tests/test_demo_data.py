@@ -31,7 +31,9 @@ def cases() -> list[dict]:
             out.append({"kind": kind, "n": [2, 3, 10, 37, 80, 150, 500][k], "seed": seed,
                         "margin": [0.0, 0.05, 0.3, 0.5, 1.0, 0.123, 0.7][k],
                         "spread": [0.0, 0.1, 0.3, 0.55, 1.0, 0.333, 0.9][k],
-                        "flip": [0.0, 0.5, 0.1, 0.25, 0.05, 0.333, 0.2][k]})
+                        "flip": [0.0, 0.5, 0.1, 0.25, 0.05, 0.333, 0.2][k],
+                        # the held-out set: none, one point, as many as n or more
+                        "test": [0, 1, 10, 37, 0, 500, 9][(seed + len(kind)) % 7]})
     return out
 
 
@@ -48,6 +50,8 @@ BAD = [
     ({"kind": "separable", "n": 10, "seed": 1, "margin": 1.5}, "margin"),
     ({"kind": "xor", "n": 10, "seed": 1, "spread": -0.1}, "spread"),
     ({"kind": "xor", "n": 10, "seed": 1, "flip": 0.6}, "flip"),
+    ({"kind": "xor", "n": 10, "seed": 1, "test": 501}, "test"),
+    ({"kind": "xor", "n": 10, "seed": 1, "test": -1}, "test"),
 ]
 
 
@@ -103,19 +107,24 @@ def test_same_points_and_labels_in_python_and_javascript(js_output, k):
     c = CASES[k]
     got = js_output["results"][k]
     ref = make_demo_data(c["kind"], c["n"], c["seed"], margin=c["margin"],
-                         spread=c["spread"], flip=c["flip"])
+                         spread=c["spread"], flip=c["flip"], n_test=c["test"])
     X = np.array(got["X"], dtype=float)
     assert X.shape == ref.X.shape
     assert X.tobytes() == ref.X.tobytes()  # the same float64 bits
     assert got["y"] == ref.y.tolist()
     assert got["cleanY"] == ref.clean_y.tolist()
     assert got["flipped"] == ref.flipped.tolist()
+    X_test = np.array(got["Xtest"], dtype=float).reshape(-1, 2)
+    assert X_test.shape == ref.X_test.shape == (c["test"], 2)
+    assert X_test.tobytes() == ref.X_test.tobytes()
+    assert got["ytest"] == ref.y_test.tolist()
 
 
 def test_bad_options_are_refused_in_both_languages_naming_the_problem(js_output):
     for (case, words), message in zip(BAD, js_output["errors"], strict=True):
         assert message is not None and words in message, (case, message)
-        opts = {k: v for k, v in case.items() if k not in ("kind", "n", "seed")}
+        opts = {"n_test" if k == "test" else k: v for k, v in case.items()
+                if k not in ("kind", "n", "seed")}
         with pytest.raises((ValueError, TypeError), match=words.split()[0]):
             make_demo_data(case["kind"], case["n"], case["seed"], **opts)
 
@@ -172,3 +181,23 @@ def test_numpy_integers_and_floats_are_accepted():
         make_demo_data("xor", 12, True)
     with pytest.raises(ValueError, match="margin"):
         make_demo_data("separable", 12, 1, margin=float("nan"))
+
+
+@pytest.mark.parametrize("kind", ["separable", "xor"])
+def test_the_held_out_set_comes_from_the_same_distribution_and_leaves_the_data_alone(kind):
+    plain = make_demo_data(kind, 40, 11, margin=0.2, spread=0.3, flip=0.1)
+    held = make_demo_data(kind, 40, 11, margin=0.2, spread=0.3, flip=0.1, n_test=200)
+    assert plain.X.tobytes() == held.X.tobytes() and plain.y.tolist() == held.y.tolist()
+    assert plain.X_test.shape == (0, 2) and held.X_test.shape == (200, 2)
+    assert int((held.y_test != make_demo_data(kind, 40, 11, margin=0.2, spread=0.3,
+                                             n_test=200).y_test).sum()) == 20  # 10% flipped
+    clean = make_demo_data(kind, 40, 11, margin=0.2, spread=0.3, n_test=200)
+    if kind == "separable":
+        # one line separates training and test points alike
+        both_X = np.vstack([clean.X, clean.X_test])
+        both_y = np.concatenate([clean.y, clean.y_test])
+        assert pl.perceptron(both_X, both_y, tau=10_000).converged
+    else:
+        corners = np.sign(clean.X_test)
+        assert (corners[:, 0] * corners[:, 1] == clean.y_test).all()
+        assert np.abs(np.abs(clean.X_test) - 1).max() <= 0.3 + 0.005

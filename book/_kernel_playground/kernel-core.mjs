@@ -332,17 +332,62 @@ export function decision(model, P, { zeroNoise = false } = {}) {
  * the training examples the hypothesis after it gets wrong (y f(x_i) <= 0, f summed as
  * the run sums it); and the epoch in progress with its updates so far (or null).  r is a
  * run of createKernelRun.  Finished epochs are remembered on the run, so that a step costs
- * no more than the epochs it finishes.
- * Returns {rows: [{epoch, updates, mistakes}], partial: {epoch, updates} | null}.
+ * no more than the epochs it finishes.  With a held-out test set {X, y} (the same one on
+ * every call for a run), each row also counts the test examples the hypothesis after the
+ * epoch gets wrong (test): f(x) = sum_j alpha_j y_j K(x_j, x) + theta0, summed over j in
+ * order, y f(x) <= 0 wrong.
+ * Returns {rows: [{epoch, updates, mistakes, test?}], partial: {epoch, updates} | null}.
  */
 const epochMemo = new WeakMap(); // run -> the finished epochs' rows, and the sums so far
 
-export function kernelEpochTotals(r) {
+/** A held-out test set {X, y}, checked: d coordinates per point, labels +1 or -1. */
+export function checkHeldOut(test, d) {
+  if (!test || typeof test !== "object") fail("the test set must be an object {X, y}");
+  const X = checkX(test.X);
+  const y = checkLabels(test.y, X.length);
+  if (X[0].length !== d) fail(`the test points have ${X[0].length} coordinates, the training points ${d}`);
+  return { X, y };
+}
+
+/** Test errors from Gt[i][j] = K(x_j, test_i), c[j] = alpha_j y_j and theta0. */
+function heldOutErrors(Gt, y, c, theta0) {
+  let wrong = 0;
+  for (let i = 0; i < Gt.length; i++) {
+    let s = 0;
+    const row = Gt[i];
+    for (let j = 0; j < row.length; j++) s += c[j] * row[j];
+    if (y[i] * (s + theta0) <= 0) wrong += 1;
+  }
+  return wrong;
+}
+
+/**
+ * The examples of a held-out set {X, y} that a kernel run's current hypothesis
+ * classifies wrongly, as trainingErrors counts them: the prediction is +1 where f > 0 and
+ * -1 elsewhere (the library's predict), f summed over j in order.
+ */
+export function testErrors(r, test) {
+  const held = checkHeldOut(test, r.X[0].length);
+  let wrong = 0;
+  held.X.forEach((x, i) => {
+    let s = 0;
+    for (let j = 0; j < r.n; j++) s += r.alpha[j] * r.y[j] * r.kernel(r.X[j], x);
+    if ((s + r.theta0 > 0 ? 1 : -1) !== held.y[i]) wrong += 1;
+  });
+  return wrong;
+}
+
+export function kernelEpochTotals(r, test = null) {
   const done = r.last === null ? 0 : r.done ? r.t : r.t - 1;
   const n = r.n;
   let memo = epochMemo.get(r);
-  if (!memo || memo.history !== r.history) {
-    memo = { history: r.history, rows: [], h: 0, c: new Float64Array(n), alpha: new Float64Array(n), theta0: 0 };
+  if (!memo || memo.history !== r.history || memo.test !== test) {
+    memo = { history: r.history, test, rows: [], h: 0, c: new Float64Array(n), alpha: new Float64Array(n), theta0: 0, Gt: null };
+    if (test !== null) {
+      const held = checkHeldOut(test, r.X[0].length);
+      memo.held = held;
+      memo.Gt = held.X.map((x) => r.X.map((xj) => r.kernel(xj, x))); // Gt[i][j] = K(x_j, test_i)
+    }
     epochMemo.set(r, memo);
   }
   const { c, alpha } = memo;
@@ -362,7 +407,9 @@ export function kernelEpochTotals(r) {
       for (let j = 0; j < n; j++) s += c[j] * r.G[j][i];
       if (r.y[i] * (s + memo.theta0) <= 0) wrong += 1;
     }
-    memo.rows.push({ epoch: t, updates: k, mistakes: wrong });
+    const row = { epoch: t, updates: k, mistakes: wrong };
+    if (memo.Gt) row.test = heldOutErrors(memo.Gt, memo.held.y, c, memo.theta0);
+    memo.rows.push(row);
   }
   const rows = memo.rows.slice(0, done).map((x) => ({ ...x }));
   let inProgress = 0;

@@ -71,7 +71,15 @@ function parseDatasets(text) {
     } catch (err) {
       throw new Error(`${where}: ${err.message}`);
     }
-    return { name: typeof d.name === "string" && d.name ? d.name : `data set ${k + 1}`, X: d.X.map((r) => [r[0], r[1]]), y: d.y.slice() };
+    let test = null;
+    if (d.X_test !== undefined || d.y_test !== undefined) {
+      try {
+        test = core.checkHeldOut({ X: d.X_test, y: d.y_test }, 2);
+      } catch (err) {
+        throw new Error(`${where}, its test set: ${err.message}`);
+      }
+    }
+    return { name: typeof d.name === "string" && d.name ? d.name : `data set ${k + 1}`, X: d.X.map((r) => [r[0], r[1]]), y: d.y.slice(), test };
   });
 }
 
@@ -393,6 +401,7 @@ class KernelPlayground {
     this.select.value = String(k);
     this.X = d.X;
     this.y = d.y;
+    this.test = d.test ?? null; // the held-out test set {X, y}, if the data have one
     this.gen = d.gen ? { ...d.gen } : null;
     this.view = core.viewBox(this.X);
     this.centres = core.cellCentres(this.view, CELLS);
@@ -510,8 +519,8 @@ class KernelPlayground {
       this.boundary.setAttribute("d", contourPath(this.field, CELLS, (x) => this.sx(x), (y) => this.sy(y), this.centres));
       this.drawSupport();
       this.drawRing();
-      const { rows, partial } = core.kernelEpochTotals(this.run);
-      this.chart.update(rows, partial);
+      const { rows, partial } = core.kernelEpochTotals(this.run, this.test);
+      this.chart.update(rows, partial, { testSize: this.test ? this.test.X.length : null });
     } else {
       this.chart.update([]);
     }
@@ -582,6 +591,11 @@ class KernelPlayground {
     o.updates.textContent = show(`${r ? r.mistakes : 0} (\u03b8\u2080 = ${num(r ? r.theta0 : 0)})`);
     o.support.textContent = `${used} of ${n}, ringed`;
     o.errors.textContent = `${errors} of ${n}`;
+    if (this.test) {
+      const m = this.test.X.length;
+      const k = r ? core.testErrors(r, this.test) : this.test.y.filter((v) => v > 0).length; // f = 0 says -1
+      o.errors.textContent += `; held out: ${k} of ${m}`;
+    }
     if (r && r.converged) o.state.textContent = `converged in epoch ${r.t}`;
     else if (r && r.stopped) o.state.textContent = `stopped after \u03c4 = ${this.tau} epochs`;
     else if (r && r.last) o.state.textContent = `running; next: x(${r.next + 1})`;
@@ -746,7 +760,8 @@ class KernelPlayground {
 
   applyGenerated(o, announce) {
     const data = gen.generate(o);
-    const d = { name: generatedName(o, data), X: data.X, y: data.y, gen: { ...o } };
+    const test = data.Xtest.length ? { X: data.Xtest, y: data.ytest } : null;
+    const d = { name: generatedName(o, data), X: data.X, y: data.y, gen: { ...o }, test };
     if (this.genIndex < 0) {
       this.datasets.push(d);
       this.genIndex = this.datasets.length - 1;
@@ -897,6 +912,8 @@ class KernelPlayground {
     }
     return {
       playing: this.player.playing,
+      testSize: this.test ? this.test.X.length : null,
+      testErrors: this.active && this.run && this.test ? core.testErrors(this.run, this.test) : null,
       dataset: this.datasets[this.datasetIndex].name,
       datasets: this.datasets.map((d) => d.name),
       X: this.X.map((p) => p.slice()),

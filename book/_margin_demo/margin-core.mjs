@@ -21,7 +21,9 @@
 // Input checks are perceptron-core.mjs's: every function throws an Error whose message
 // names the problem.  No function modifies its arguments.
 
-import { createRun, margin as datasetMargin, epochTotals } from "../_playground/perceptron-core.mjs";
+import { checkHeldOut, createRun, errors, margin as datasetMargin, epochTotals } from "../_playground/perceptron-core.mjs";
+
+export { checkHeldOut, errors };
 
 /** The positions of the demo's mu slider (perceptron_lib.margin_demo.MUS has the same). */
 export const MUS = Object.freeze([0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5]);
@@ -186,11 +188,12 @@ export function marginRun(X, y, mu, tau) {
  * in it and the training examples the hypothesis after it gets wrong
  * (y (theta . x + theta0) <= 0), and the pass in progress with its updates so far.  A run of
  * createMarginRun has the fields perceptron-core.mjs's epochTotals reads (its history holds
- * the margin perceptron's updates), so this is that function on it.
- * Returns {rows: [{epoch, updates, mistakes}], partial: {epoch, updates} | null}.
+ * the margin perceptron's updates), so this is that function on it; with a held-out test
+ * set {X, y}, each row also counts the test examples the hypothesis gets wrong (test).
+ * Returns {rows: [{epoch, updates, mistakes, test?}], partial: {epoch, updates} | null}.
  */
-export function marginEpochTotals(r) {
-  return epochTotals(r);
+export function marginEpochTotals(r, test = null) {
+  return epochTotals(r, test);
 }
 
 /** The geometric margin of (theta, theta0) on the data (chapter 3), or null for theta = 0. */

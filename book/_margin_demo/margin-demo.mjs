@@ -115,8 +115,16 @@ function parseDatasets(text) {
       if (d.gamma > R) throw new Error(`gamma must be at most R = ${R}, got ${d.gamma}`);
       const gammaOpt = d.gammaOpt === null || d.gammaOpt === undefined ? null : d.gammaOpt;
       if (gammaOpt !== null && !(typeof gammaOpt === "number" && gammaOpt > 0)) throw new Error(`gammaOpt must be a positive number or null, got ${gammaOpt}`);
+      let test = null;
+      if (d.X_test !== undefined || d.y_test !== undefined) {
+        try {
+          test = core.checkHeldOut({ X: d.X_test, y: d.y_test }, 2);
+        } catch (err) {
+          throw new Error(`its test set: ${err.message}`);
+        }
+      }
       return { name: typeof d.name === "string" && d.name ? d.name : `data set ${k + 1}`, X, y,
-        theta: [d.theta[0], d.theta[1]], theta0: d.theta0, gamma: d.gamma, gammaOpt, R, margins };
+        theta: [d.theta[0], d.theta[1]], theta0: d.theta0, gamma: d.gamma, gammaOpt, R, margins, test };
     } catch (err) {
       throw new Error(`${where}: ${err.message}`);
     }
@@ -685,8 +693,9 @@ class MarginDemo {
     }
     this.renderReadout(v);
     if (this.active && this.run) {
-      const { rows, partial } = core.marginEpochTotals(this.run);
-      this.chart.update(rows, partial);
+      const test = this.data.test ?? null;
+      const { rows, partial } = core.marginEpochTotals(this.run, test);
+      this.chart.update(rows, partial, { testSize: test ? test.X.length : null });
     } else {
       this.chart.update([]);
     }
@@ -699,6 +708,11 @@ class MarginDemo {
     const n = d.y.length;
     o.pass.textContent = `${r && r.last ? r.t : 1} of ${this.tau}; ${plural(v.visited, "visit")}`;
     o.counts.textContent = `${v.updates}; ${plural(v.mistakes, "mistake")}`;
+    if (d.test) {
+      // the held-out test set: the examples the current hypothesis gets wrong
+      const k = core.errors(d.test.X, d.test.y, v.theta, v.theta0);
+      o.counts.textContent += `; held out: ${k} of ${d.test.X.length} wrong`;
+    }
     o.hyp.textContent = show(`(${num(v.theta[0], 3)}, ${num(v.theta[1], 3)}), ${num(v.theta0, 3)}`);
     const opt = d.edited ? "data edited" : d.gammaOpt === null ? "not separable" : `\u03b3_opt ${num(d.gammaOpt)}`;
     o.margin.textContent = show(`${num(v.margin)}; ${opt}`);
@@ -1111,6 +1125,7 @@ class MarginDemo {
       R: this.data.R,
       updates: v.updates, mistakes: v.mistakes,
       theta: v.theta.slice(), theta0: v.theta0,
+      test: this.data.test ? { size: this.data.test.X.length, errors: core.errors(this.data.test.X, this.data.test.y, v.theta, v.theta0) } : null,
       history: r ? r.history.map((h) => ({ epoch: h.epoch, index: h.index, score: h.score })) : [],
       visits: r ? r.visits.slice() : new Array(this.data.y.length).fill(0),
       epochs: r ? r.epochs : 0,

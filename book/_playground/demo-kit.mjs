@@ -85,7 +85,7 @@ export function groupRoot(root, label) {
 export function datasetLine(selectId, names, lineClass = "demo-line") {
   const line = el("div", { class: lineClass });
   line.append(el("label", { class: "demo-name", for: selectId }, "Data set"));
-  const select = el("select", { class: "demo-select", id: selectId });
+  const select = el("select", { class: "demo-select demo-dataset", id: selectId });
   names.forEach((name, k) => select.append(el("option", { value: String(k) }, name)));
   line.append(select);
   return { line, select };

@@ -2,8 +2,9 @@
 //
 // Bars: the updates made in each epoch.  A line with dots: the training examples the
 // hypothesis gets wrong after each epoch (a point on the boundary counts as wrong, as in
-// the book).  The epoch in progress, if any, is a pale bar (its updates so far) without a
-// dot.  The chart grows as the run goes; it is an SVG of fixed proportions, so the demo's
+// the book).  Where the demo has a held-out test set, a dashed line with squares: the test
+// examples the hypothesis gets wrong after each epoch, on the same scale (a count).  The
+// epoch in progress, if any, is a pale bar (its updates so far) without a dot.  The chart grows as the run goes; it is an SVG of fixed proportions, so the demo's
 // stylesheet can keep its room before the script runs.
 //
 // Accessible: the SVG is one image whose name (aria-label) says what it shows, its description the last
@@ -13,11 +14,13 @@
 //   import { createEpochChart } from "./epoch-chart.mjs";
 //   const chart = createEpochChart(hostElement, { title: "Updates per epoch" });
 //   chart.update([{ epoch: 1, updates: 3, mistakes: 2 }, ...], { epoch: 3, updates: 1 });
+//   chart.update([{ epoch: 1, updates: 3, mistakes: 2, test: 5 }, ...], null, { testSize: 40 });
 //   chart.values();   // what it shows: { rows, partial }
 //
 // The numbers come from the demo's core (perceptron-core.mjs epochTotals, kernel-core.mjs
 // kernelEpochTotals), which the tests hold to perceptron_lib.  Colours come from CSS
-// custom properties with fallbacks: --ec-fg, --ec-muted, --ec-grid, --ec-bar, --ec-line.
+// custom properties with fallbacks: --ec-fg, --ec-muted, --ec-grid, --ec-bar, --ec-line,
+// --ec-test.
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const W = 320;
@@ -34,10 +37,13 @@ const STYLE = `
 .ec-bar-partial { fill: var(--ec-bar, #0072b2); fill-opacity: 0.35; }
 .ec-line { fill: none; stroke: var(--ec-line, #b34a00); stroke-width: 2; }
 .ec-dot { fill: var(--ec-line, #b34a00); }
+.ec-test { fill: none; stroke: var(--ec-test, #6a3d9a); stroke-width: 2; stroke-dasharray: 5 3; }
+.ec-test-dot { fill: var(--ec-test, #6a3d9a); }
 .ec-caption { display: flex; flex-wrap: wrap; gap: 0.2rem 0.9rem; margin: 0.15rem 0 0; font-size: 0.85em; color: var(--ec-fg, inherit); }
 .ec-key { display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.3em; vertical-align: -0.05em; }
 .ec-key-bar { background: var(--ec-bar, #0072b2); }
 .ec-key-line { height: 0; border-top: 2px solid var(--ec-line, #b34a00); vertical-align: 0.25em; }
+.ec-key-test { height: 0; border-top: 2px dashed var(--ec-test, #6a3d9a); vertical-align: 0.25em; }
 .ec-table-wrap summary { cursor: pointer; font-size: 0.85em; }
 .ec-table-wrap table { border-collapse: collapse; font-size: 0.85em; margin: 0.25rem 0; }
 .ec-table-wrap th, .ec-table-wrap td { padding: 0.1rem 0.5rem; text-align: right; border-bottom: 1px solid var(--ec-grid, #d0d4da); }
@@ -77,13 +83,15 @@ export function niceMax(v) {
   }
 }
 
-function checkRows(rows, partial) {
+function checkRows(rows, partial, testSize) {
   if (!Array.isArray(rows)) throw new Error("the epoch chart needs an array of {epoch, updates, mistakes}");
+  if (testSize !== null && (!Number.isInteger(testSize) || testSize < 1)) throw new Error(`the test set's size must be a count, at least 1, got ${testSize}`);
   rows.forEach((r, k) => {
     if (!r || r.epoch !== k + 1) throw new Error(`epoch chart row ${k + 1} must be epoch ${k + 1}`);
-    for (const f of ["updates", "mistakes"]) {
+    for (const f of testSize === null ? ["updates", "mistakes"] : ["updates", "mistakes", "test"]) {
       if (!Number.isInteger(r[f]) || r[f] < 0) throw new Error(`epoch chart row ${k + 1}: ${f} must be a count, got ${r[f]}`);
     }
+    if (testSize !== null && r.test > testSize) throw new Error(`epoch chart row ${k + 1}: ${r.test} test errors of ${testSize} examples`);
   });
   if (partial) {
     if (partial.epoch !== rows.length + 1) throw new Error(`the epoch in progress must be epoch ${rows.length + 1}`);
@@ -111,11 +119,15 @@ export function createEpochChart(host, { title = "Updates per epoch", describeLa
   const barsG = svg("g", { "aria-hidden": "true" });
   const line = svg("polyline", { class: "ec-line", "aria-hidden": "true" });
   const dotsG = svg("g", { "aria-hidden": "true" });
-  chartSvg.append(t, desc, gridG, barsG, line, dotsG);
+  const testLine = svg("polyline", { class: "ec-test", "aria-hidden": "true" });
+  const testG = svg("g", { "aria-hidden": "true" });
+  chartSvg.append(t, desc, gridG, barsG, line, dotsG, testLine, testG);
   const caption = el("figcaption", { class: "ec-caption" });
   caption.innerHTML =
     `<span><span class="ec-key ec-key-bar"></span>updates in the epoch</span>` +
-    `<span><span class="ec-key ec-key-line"></span>mistakes after it</span>`;
+    `<span><span class="ec-key ec-key-line"></span>training mistakes after it</span>` +
+    `<span class="ec-test-key" hidden><span class="ec-key ec-key-test"></span><span class="ec-test-name">test errors after it</span></span>`;
+  const testKey = caption.querySelector(".ec-test-key");
   const details = el("details", { class: "ec-table-wrap" });
   details.append(el("summary", {}, "The values"));
   const table = el("table");
@@ -123,6 +135,7 @@ export function createEpochChart(host, { title = "Updates per epoch", describeLa
   const thead = el("thead");
   const hr = el("tr");
   for (const h of ["epoch", "updates", "training mistakes after it"]) hr.append(el("th", { scope: "col" }, h));
+  const testHead = el("th", { scope: "col" });
   thead.append(hr);
   const tbody = el("tbody");
   table.append(thead, tbody);
@@ -130,14 +143,19 @@ export function createEpochChart(host, { title = "Updates per epoch", describeLa
   fig.append(chartSvg, caption, details);
   host.replaceChildren(fig);
 
-  let shown = { rows: [], partial: null };
+  let shown = { rows: [], partial: null, testSize: null };
 
-  function update(rows, partial = null) {
-    checkRows(rows, partial);
-    shown = { rows: rows.map((r) => ({ epoch: r.epoch, updates: r.updates, mistakes: r.mistakes })),
-      partial: partial ? { epoch: partial.epoch, updates: partial.updates } : null };
+  /** Show rows (and the epoch in progress); options.testSize: the held-out set's size, if any. */
+  function update(rows, partial = null, { testSize = null } = {}) {
+    checkRows(rows, partial, testSize);
+    const withTest = testSize !== null;
+    shown = {
+      rows: rows.map((r) => ({ epoch: r.epoch, updates: r.updates, mistakes: r.mistakes, ...(withTest ? { test: r.test } : {}) })),
+      partial: partial ? { epoch: partial.epoch, updates: partial.updates } : null,
+      testSize,
+    };
     const count = rows.length + (partial ? 1 : 0);
-    const top = niceMax(Math.max(1, ...rows.map((r) => Math.max(r.updates, r.mistakes)), partial ? partial.updates : 0));
+    const top = niceMax(Math.max(1, ...rows.map((r) => Math.max(r.updates, r.mistakes, withTest ? r.test : 0)), partial ? partial.updates : 0));
     const slots = Math.max(count, 10);
     const pw = W - PAD.left - PAD.right;
     const ph = H - PAD.top - PAD.bottom;
@@ -164,13 +182,23 @@ export function createEpochChart(host, { title = "Updates per epoch", describeLa
 
     barsG.replaceChildren();
     dotsG.replaceChildren();
+    testG.replaceChildren();
     const pts = [];
+    const testPts = [];
+    const mark = Math.min(3, Math.max(1.5, slot / 4));
     rows.forEach((r, k) => {
       const h = yAt(0) - yAt(r.updates);
       barsG.append(svg("rect", { class: "ec-bar", x: f(xAt(k) - bw / 2), y: f(yAt(r.updates)), width: f(bw), height: f(h) }));
       pts.push(`${f(xAt(k))},${f(yAt(r.mistakes))}`);
-      dotsG.append(svg("circle", { class: "ec-dot", cx: f(xAt(k)), cy: f(yAt(r.mistakes)), r: Math.min(3, Math.max(1.5, slot / 4)) }));
+      dotsG.append(svg("circle", { class: "ec-dot", cx: f(xAt(k)), cy: f(yAt(r.mistakes)), r: mark }));
+      if (withTest) {
+        testPts.push(`${f(xAt(k))},${f(yAt(r.test))}`);
+        testG.append(svg("rect", { class: "ec-test-dot", x: f(xAt(k) - mark), y: f(yAt(r.test) - mark), width: f(2 * mark), height: f(2 * mark) }));
+      }
     });
+    testLine.setAttribute("points", testPts.join(" "));
+    testKey.hidden = !withTest;
+    if (withTest) testKey.querySelector(".ec-test-name").textContent = `test errors after it (of ${testSize} held out)`;
     if (partial) {
       const k = rows.length;
       barsG.append(svg("rect", { class: "ec-bar-partial", x: f(xAt(k) - bw / 2), y: f(yAt(partial.updates)), width: f(bw), height: f(yAt(0) - yAt(partial.updates)) }));
@@ -182,19 +210,26 @@ export function createEpochChart(host, { title = "Updates per epoch", describeLa
       desc.textContent = "No epoch yet.";
     } else {
       const from = Math.max(0, rows.length - describeLast);
-      const parts = rows.slice(from).map((r) => `epoch ${r.epoch}: ${plural(r.updates, "update")}, ${plural(r.mistakes, "mistake")} after it`);
+      const parts = rows.slice(from).map((r) => `epoch ${r.epoch}: ${plural(r.updates, "update")}, ${plural(r.mistakes, "mistake")} after it` +
+        (withTest ? `, ${plural(r.test, "test error")} of ${testSize}` : ""));
       if (partial) parts.push(`epoch ${partial.epoch} in progress: ${plural(partial.updates, "update")} so far`);
       desc.textContent = (from > 0 ? `Last ${rows.length - from} of ${rows.length} epochs. ` : "") + parts.join("; ") + ".";
     }
+    if (withTest) {
+      testHead.textContent = `test errors after it (of ${testSize})`;
+      hr.append(testHead);
+    } else testHead.remove();
     tbody.replaceChildren();
     for (const r of rows) {
       const tr = el("tr");
       tr.append(el("th", { scope: "row" }, String(r.epoch)), el("td", {}, String(r.updates)), el("td", {}, String(r.mistakes)));
+      if (withTest) tr.append(el("td", {}, String(r.test)));
       tbody.append(tr);
     }
     if (partial) {
       const tr = el("tr");
       tr.append(el("th", { scope: "row" }, `${partial.epoch} (in progress)`), el("td", {}, String(partial.updates)), el("td", {}, "\u2013"));
+      if (withTest) tr.append(el("td", {}, "\u2013"));
       tbody.append(tr);
     }
   }

@@ -1,5 +1,5 @@
 // The "Generate data" form of the book's playgrounds: kind, number of points, margin or
-// spread, labels flipped, seed; its data come from generator.mjs (the twin of
+// spread, labels flipped, seed, and the held-out test points (from the same distribution); its data come from generator.mjs (the twin of
 // perceptron_lib.make_demo_data).
 //
 //   import { createGeneratorForm } from "./generator-form.mjs";
@@ -53,6 +53,8 @@ function addStyle(doc) {
 }
 
 const short = (v) => String(Number(v.toPrecision(4)));
+/** The held-out test points the form asks for at first (0: none). */
+export const TEST_POINTS = 100;
 
 /**
  * Build the form.  onGenerate(options) is called with checked options when the reader
@@ -71,6 +73,7 @@ export function createGeneratorForm({ onGenerate, say, kinds = gen.KINDS, points
     spread: el("input", { type: "range", min: 0, max: gen.MAX_SPREAD, step: 0.05, value: 0.3 }),
     flip: el("input", { type: "range", min: 0, max: gen.MAX_FLIP, step: 0.05, value: 0 }),
     seed: el("input", { type: "number", min: 0, max: gen.MAX_SEED, step: 1, value: 1, class: "gf-input" }),
+    test: el("input", { type: "number", min: 0, max: gen.MAX_POINTS, step: 1, value: TEST_POINTS, class: "gf-input" }),
   };
   const names = { separable: "separable", xor: "XOR" };
   for (const k of kinds) input.kind.append(el("option", { value: k }, names[k]));
@@ -93,6 +96,7 @@ export function createGeneratorForm({ onGenerate, say, kinds = gen.KINDS, points
   field("spread", "Spread", short);
   field("flip", "Labels flipped", (v) => `${Math.round(v * 100)}%`);
   field("seed", "Seed");
+  field("test", "Held-out test points");
   const buttons = el("div", { class: "gf-buttons" });
   const generate = el("button", { type: "button", class: "gf-button gf-generate" }, "Generate");
   const reseed = el("button", { type: "button", class: "gf-button gf-reseed", title: "the next seed, then generate" }, "Next seed");
@@ -118,11 +122,12 @@ export function createGeneratorForm({ onGenerate, say, kinds = gen.KINDS, points
       margin: Number(input.margin.value),
       spread: Number(input.spread.value),
       flip: Number(input.flip.value),
+      test: Number(input.test.value),
     });
   }
 
   function set(o) {
-    for (const k of ["kind", "n", "seed", "margin", "spread", "flip"]) input[k].value = String(o[k]);
+    for (const k of ["kind", "n", "seed", "margin", "spread", "flip", "test"]) input[k].value = String(o[k] ?? 0);
     render();
   }
 

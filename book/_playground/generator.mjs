@@ -9,7 +9,10 @@
 // 754 makes both languages round alike.  No Math.sin, Math.log or Math.exp.
 //
 //   import { generate } from "./generator.mjs";
-//   const { X, y, flipped, cleanY } = generate({ kind: "xor", n: 40, seed: 7, spread: 0.3, flip: 0.1 });
+//   const { X, y, flipped, cleanY, Xtest, ytest } = generate({ kind: "xor", n: 40, seed: 7, spread: 0.3, flip: 0.1, test: 40 });
+//
+// test: the size of a held-out test set from the same distribution (default 0), drawn
+// after the training data, which do not depend on it (make_demo_data's n_test).
 
 export const KINDS = Object.freeze(["separable", "xor"]);
 export const MAX_POINTS = 500;
@@ -46,22 +49,24 @@ function inRange(v, name, hi) {
 }
 
 /** Check generator options; returns them complete (defaults filled in) or throws. */
-export function checkOptions({ kind, n, seed, margin = 0.3, spread = 0.3, flip = 0 } = {}) {
+export function checkOptions({ kind, n, seed, margin = 0.3, spread = 0.3, flip = 0, test = 0 } = {}) {
   if (!KINDS.includes(kind)) throw new Error(`kind must be one of ${KINDS.join(", ")}, got ${JSON.stringify(kind)}`);
   if (!Number.isInteger(n) || n < 2) throw new Error(`n must be an integer, at least 2, got ${JSON.stringify(n)}`);
   if (n > MAX_POINTS) throw new Error(`n must be at most ${MAX_POINTS} (a playground draws every point), got ${n}`);
+  if (!Number.isInteger(test) || test < 0 || test > MAX_POINTS) throw new Error(`test must be an integer from 0 to ${MAX_POINTS} (the held-out points), got ${JSON.stringify(test)}`);
   checkSeed(seed);
   return {
     kind, n, seed,
     margin: inRange(margin, "margin", MAX_MARGIN),
     spread: inRange(spread, "spread", MAX_SPREAD),
     flip: inRange(flip, "flip", MAX_FLIP),
+    test,
   };
 }
 
 const gridPoint = (draw) => (Math.floor(401 * draw()) - 200) / 100;
 
-function separable(n, margin, draw) {
+function line(draw) {
   let a;
   let b;
   let r2;
@@ -72,9 +77,10 @@ function separable(n, margin, draw) {
     if (r2 >= 0.0625 && r2 <= 1) break;
   }
   const r = Math.sqrt(r2);
-  a = a / r;
-  b = b / r;
-  const c = (2 * draw() - 1) / 2;
+  return [a / r, b / r, (2 * draw() - 1) / 2];
+}
+
+function separable(n, margin, draw, [a, b, c]) {
   const X = [];
   const y = [];
   for (let k = 0; k < n; k++) {
@@ -114,10 +120,21 @@ function xor(n, spread, draw) {
  * the flipped indices in the order picked, the labels before the flips.
  */
 export function generate(options) {
-  const { kind, n, seed, margin, spread, flip } = checkOptions(options);
+  const { kind, n, seed, margin, spread, flip, test } = checkOptions(options);
   const draw = mulberry32(seed);
-  const [X, y] = kind === "separable" ? separable(n, margin, draw) : xor(n, spread, draw);
+  const sep = kind === "separable" ? line(draw) : null;
+  const points = (count) => (sep ? separable(count, margin, draw, sep) : xor(count, spread, draw));
+  const [X, y] = points(n);
   const cleanY = y.slice();
+  const flipped = flipSome(y, flip, draw);
+  const [Xtest, ytest] = test ? points(test) : [[], []];
+  flipSome(ytest, flip, draw);
+  return { X, y, flipped, cleanY, Xtest, ytest };
+}
+
+/** Flip floor(flip n + 0.5) of the labels y in place; returns their indices. */
+function flipSome(y, flip, draw) {
+  const n = y.length;
   const m = Math.floor(flip * n + 0.5);
   const order = Array.from({ length: n }, (_, i) => i);
   for (let i = 0; i < m; i++) {
@@ -125,5 +142,5 @@ export function generate(options) {
     [order[i], order[j]] = [order[j], order[i]];
     y[order[i]] = -y[order[i]];
   }
-  return { X, y, flipped: order.slice(0, m), cleanY };
+  return order.slice(0, m);
 }

@@ -307,10 +307,13 @@ export function finishedEpochs(r) {
  * A run's story per epoch, for the playgrounds' chart: for every finished epoch, the
  * updates made in it and the training examples the hypothesis after it gets wrong
  * (y * (theta . x + theta0) <= 0, a point on the boundary counted wrong); and the epoch in
- * progress with its updates so far (or null).  r is a run of createRun.
- * Returns {rows: [{epoch, updates, mistakes}], partial: {epoch, updates} | null}.
+ * progress with its updates so far (or null).  r is a run of createRun.  With a held-out
+ * test set {X, y} (from the same distribution as the training data), each row also
+ * counts the test examples the hypothesis after the epoch gets wrong (test), the same way.
+ * Returns {rows: [{epoch, updates, mistakes, test?}], partial: {epoch, updates} | null}.
  */
-export function epochTotals(r) {
+export function epochTotals(r, test = null) {
+  const held = test === null ? null : checkHeldOut(test, r.d);
   const done = finishedEpochs(r);
   const d = r.d;
   let theta = new Array(d).fill(0);
@@ -327,10 +330,30 @@ export function epochTotals(r) {
     }
     let wrong = 0;
     for (let i = 0; i < r.n; i++) if (r.y[i] * rawScore(theta, theta0, r.X[i]) <= 0) wrong += 1;
-    rows.push({ epoch: t, updates: updates[t], mistakes: wrong });
+    const row = { epoch: t, updates: updates[t], mistakes: wrong };
+    if (held) row.test = errors(held.X, held.y, theta, theta0);
+    rows.push(row);
   }
   const partial = !r.done && r.last !== null && r.next > 0 ? { epoch: r.t, updates: r.history.length - h } : null;
   return { rows, partial };
+}
+
+/**
+ * A held-out test set {X, y}, checked: points of dimension d, labels +1 or -1, at least
+ * one example (chapter 7's test error).
+ */
+export function checkHeldOut(test, d) {
+  if (!test || typeof test !== "object") fail("the test set must be an object {X, y}");
+  const [X, y] = checkData(test.X, test.y);
+  if (X[0].length !== d) fail(`the test points have ${X[0].length} coordinates, the training points ${d}`);
+  return { X, y };
+}
+
+/** The examples of (X, y) that theta, theta0 get wrong: y (theta . x + theta0) <= 0. */
+export function errors(X, y, theta, theta0) {
+  let wrong = 0;
+  for (let i = 0; i < X.length; i++) if (y[i] * rawScore(theta, theta0, X[i]) <= 0) wrong += 1;
+  return wrong;
 }
 
 // ---------------------------------------------------------------------------------------

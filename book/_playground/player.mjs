@@ -26,8 +26,8 @@ export function prefersReducedMotion() {
   return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** Updates per second, as the menu and the status line say it. */
-export const speedText = (s) => `${s} update${s === 1 ? "" : "s"} a second`;
+/** Updates per second, as the menu says it. */
+export const speedText = (s) => `${s} update${s === 1 ? "" : "s"}/s`;
 
 export class Player {
   /**

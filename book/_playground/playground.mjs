@@ -115,6 +115,14 @@ function checkDataset(d, k) {
   } catch (err) {
     throw new Error(`${where}: ${err.message}`);
   }
+  let test = null;
+  if (d.X_test !== undefined || d.y_test !== undefined) {
+    try {
+      test = core.checkHeldOut({ X: d.X_test, y: d.y_test }, 2);
+    } catch (err) {
+      throw new Error(`${where}, its test set: ${err.message}`);
+    }
+  }
   let best = null;
   if (d.best_gamma !== undefined && d.best_gamma !== null) {
     best = Number(d.best_gamma);
@@ -125,6 +133,7 @@ function checkDataset(d, k) {
     X: X.map((r) => [Number(r[0]), Number(r[1])]),
     y: y.map(Number),
     bestGamma: best,
+    test,
   };
 }
 
@@ -180,7 +189,7 @@ class Playground {
     const tools = el("div", { class: "pg-tools" });
     const dsLabel = el("label", { class: "pg-field" });
     dsLabel.append(el("span", {}, "Data set"));
-    this.select = el("select", { class: "demo-select" });
+    this.select = el("select", { class: "demo-select demo-dataset" });
     this.datasets.forEach((d, k) => this.select.append(el("option", { value: String(k) }, d.name)));
     dsLabel.append(this.select);
     tools.append(dsLabel);
@@ -307,6 +316,7 @@ class Playground {
       ["state", "state"],
       ["margin", "margin \u03b3"],
       ["best", "bound, best margin"],
+      ["test", "test errors"],
       ["bound", "bound"],
       ["selected", "selected"],
     ];
@@ -393,6 +403,7 @@ class Playground {
     this.X = d.X.map((r) => r.slice());
     this.y = d.y.slice();
     this.bestGamma = d.bestGamma ?? null;
+    this.test = d.test ?? null; // the held-out test set {X, y}, if the data have one
     this.selected = -1;
     this.custom = false;
     this.gen = d.gen ? { ...d.gen } : null;
@@ -447,7 +458,8 @@ class Playground {
   applyGenerated(o, announce) {
     const data = gen.generate(o);
     const name = generatedName(o, data);
-    const d = { name, X: data.X, y: data.y, bestGamma: null, gen: { ...o } };
+    const test = data.Xtest.length ? { X: data.Xtest, y: data.ytest } : null;
+    const d = { name, X: data.X, y: data.y, bestGamma: null, gen: { ...o }, test };
     if (this.genIndex < 0) {
       this.datasets.push(d);
       this.genIndex = this.datasets.length - 1;
@@ -478,6 +490,7 @@ class Playground {
       X: this.X.map((p) => p.slice()),
       y: this.y.slice(),
       bestGamma: this.bestGamma,
+      test: this.test,
       gen: this.gen ? { ...this.gen } : null,
       custom: this.custom,
       view: { ...this.view },
@@ -494,6 +507,7 @@ class Playground {
     this.X = snap.X.map((p) => p.slice());
     this.y = snap.y.slice();
     this.bestGamma = snap.bestGamma;
+    this.test = snap.test;
     this.gen = snap.gen ? { ...snap.gen } : null;
     this.custom = snap.custom;
     this.view = { ...snap.view };
@@ -1069,6 +1083,14 @@ class Playground {
         o.bound.textContent = "none: a point lies on the boundary";
       }
     }
+    // the held-out test set: how many of its examples the current hypothesis gets wrong
+    this.rows.test.hidden = !(r && this.test);
+    if (r && this.test) {
+      const m = this.test.X.length;
+      const k = core.errors(this.test.X, this.test.y, r.theta, r.theta0);
+      o.test.textContent = `${k} of ${m} held-out examples (${num(100 * k / m, 3)}%), training: ` +
+        `${core.errors(this.X, this.y, r.theta, r.theta0)} of ${this.X.length}`;
+    }
     this.renderSelected();
     this.renderButtons();
   }
@@ -1091,8 +1113,8 @@ class Playground {
 
   renderChart() {
     if (!this.run) { this.chart.update([]); return; }
-    const { rows, partial } = core.epochTotals(this.run);
-    this.chart.update(rows, partial);
+    const { rows, partial } = core.epochTotals(this.run, this.test);
+    this.chart.update(rows, partial, { testSize: this.test ? this.test.X.length : null });
   }
 
   describePlot(hasLine, cur, margins, minI) {
@@ -1347,6 +1369,8 @@ class Playground {
       chart: this.chart.values(),
       playing: this.player.playing,
       speed: this.player.speed,
+      test: this.test ? { X: this.test.X.map((p) => p.slice()), y: this.test.y.slice() } : null,
+      testErrors: r && this.test ? core.errors(this.test.X, this.test.y, r.theta, r.theta0) : null,
       update: this.lastUpdate && this.lastUpdate.run === r && this.lastUpdate.visits === this.visits()
         ? { theta: this.lastUpdate.theta.slice(), theta0: this.lastUpdate.theta0, index: this.lastUpdate.index }
         : null,

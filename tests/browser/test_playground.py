@@ -99,7 +99,7 @@ SCRIPT = [(1.0, 1.0, 1), (-1.0, -0.5, -1), (0.2, -1.5, 1), (-0.3, 1.2, -1), (1.5
 def test_mouse_clicks_build_the_data_and_every_step_matches_the_library(open_page):
     page = open_page("book/01_algorithm.html")
     empty = next(name for name in state(page)["datasets"] if name.startswith("empty"))
-    page.locator(f"{SEL} select.demo-select").select_option(label=empty)
+    page.locator(f"{SEL} select.demo-dataset").select_option(label=empty)
     for x, y, label in SCRIPT:
         click_at(page, x, y, shift=label < 0)
     st = state(page)
@@ -155,7 +155,7 @@ def test_dragging_a_point_moves_it_and_starts_again(open_page):
 def test_keyboard_alone_runs_edits_and_resets(open_page):
     page = open_page("book/01_algorithm.html")
     # Tab order: data set menu, label radio, margin band, Undo, Clear, then the four buttons
-    page.locator(f"{SEL} select.demo-select").focus()
+    page.locator(f"{SEL} select.demo-dataset").focus()
     order = []
     for _ in range(6):
         page.keyboard.press("Tab")
@@ -213,7 +213,7 @@ def test_classes_differ_by_shape_and_everything_has_a_name(open_page):
     assert live.get_attribute("aria-live") == "polite"
     keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .demo-buttons button')]"
                          ".map(b => b.getAttribute('aria-keyshortcuts'))")
-    assert keys == ["s", "e", "r", "0"]
+    assert keys == ["s", "e", "r", "0", "p"]
     assert page.locator(f"{SEL} svg.pg-plot").get_attribute("aria-label").startswith("Plot of 8")
 
 

@@ -232,7 +232,7 @@ def test_mouse_steps_epochs_and_runs_as_the_library(open_page):
     assert st["converged"] and "Converged" in st["status"]
 
     # another data set from the menu and the RBF kernel by a click on its name
-    page.locator(f"{SEL} select.demo-select").select_option(label="XOR clouds, 10% flipped")
+    page.locator(f"{SEL} select.demo-dataset").select_option(label="XOR clouds, 10% flipped")
     page.locator(f"{SEL} label.demo-radio", has_text="RBF").click()
     st = state(page)
     assert st["dataset"] == "XOR clouds, 10% flipped"
@@ -250,7 +250,7 @@ def test_mouse_steps_epochs_and_runs_as_the_library(open_page):
 
 def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     page = open_page()
-    page.locator(f"{SEL} select.demo-select").focus()
+    page.locator(f"{SEL} select.demo-dataset").focus()
     names = [focused(page)]
     for _ in range(12):
         page.keyboard.press("Tab")
@@ -380,7 +380,7 @@ def test_axe_finds_nothing_serious_in_the_playground(open_page, axe_source, widt
     assert page.locator(f"{SEL} .demo-status").get_attribute("aria-live") == "polite"
     keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .demo-buttons button')]"
                          ".map(b => b.getAttribute('aria-keyshortcuts'))")
-    assert keys == ["s", "e", "r", "0"]
+    assert keys == ["s", "e", "r", "0", "p"]
     assert page.locator(f"{SEL} svg.kp-plot").get_attribute("role") == "img"
     assert page.errors == []
 

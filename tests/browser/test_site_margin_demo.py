@@ -312,7 +312,7 @@ def test_mouse_steps_epochs_and_runs_as_the_library(open_page):
 def test_the_menu_and_sliders_by_mouse(open_page):
     page = open_page()
     sets = page_datasets(page)
-    page.locator(f"{SEL} select").select_option(label="separable")
+    page.locator(f"{SEL} select.demo-dataset").select_option(label="separable")
     st = snap(page)
     assert st["name"] == "separable" and st["gamma"] == sets[1]["gamma"]
     assert st["gammaOpt"] == pytest.approx(pl.max_margin(np.array(sets[1]["X"]),
@@ -356,7 +356,7 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     page = open_page()
     data = page_datasets(page)[0]
     n = len(data["y"])
-    page.locator(f"{SEL} select").focus()
+    page.locator(f"{SEL} select.demo-dataset").focus()
     names = [focused(page)]
     for _ in range(12):
         page.keyboard.press("Tab")
@@ -629,7 +629,7 @@ def test_the_demo_does_no_work_before_it_comes_near_the_screen(open_page):
 def test_a_link_reproduces_what_the_reader_saw(open_page):
     page = open_page()
     sets = page_datasets(page)
-    page.locator(f"{SEL} select").select_option(label="separable")
+    page.locator(f"{SEL} select.demo-dataset").select_option(label="separable")
     page.locator(f"{SEL} input.demo-range").first.focus()
     for _ in range(3):
         page.keyboard.press("ArrowRight")
@@ -655,7 +655,7 @@ def test_a_link_reproduces_what_the_reader_saw(open_page):
 def test_back_returns_to_the_state_before_the_last_change(open_page):
     page = open_page()
     start = snap(page)
-    page.locator(f"{SEL} select").select_option(label="separable")
+    page.locator(f"{SEL} select.demo-dataset").select_option(label="separable")
     page.locator(f"{SEL} button.md-epoch").click()
     page.locator(f"{SEL} button.md-best").click()
     best = snap(page)
@@ -711,7 +711,7 @@ def test_axe_finds_nothing_serious_in_the_demo(open_page, axe_source, width, sch
     assert page.locator(f"{SEL} .demo-status").get_attribute("aria-live") == "polite"
     keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .demo-buttons button')]"
                          ".map(b => b.getAttribute('aria-keyshortcuts'))")
-    assert keys == ["s", "e", "r", "0"]
+    assert keys == ["s", "e", "r", "0", "p"]
     assert page.locator(f"{SEL} svg.md-plot").get_attribute("role") == "img"
     assert "circled" in page.locator(f"{SEL} svg.md-plot").get_attribute("aria-label")
     assert page.errors == []
@@ -752,7 +752,7 @@ def test_on_the_chapter_page_the_demo_runs_as_the_library(chapter_page):
     page = chapter_page()
     sets = page_datasets(page)
     for k, data in enumerate(sets):
-        page.locator(f"{SEL} select").select_option(index=k)
+        page.locator(f"{SEL} select.demo-dataset").select_option(index=k)
         page.locator(f"{SEL} button.md-step").click()
         assert_numbers(snap(page), data, 1)
         page.locator(f"{SEL} button.md-run").click()

@@ -313,7 +313,7 @@ def test_mouse_steps_epochs_and_runs_as_the_library(open_page):
     assert "converged after" in st["status"] and "without converging" in st["status"]
 
     # the generated data from the menu: a finished run is followed by the new one's end
-    page.locator(f"{SEL} select").select_option(label="generated data")
+    page.locator(f"{SEL} select.demo-dataset").select_option(label="generated data")
     st = state(page)
     assert st["dataset"] == "generated data" and len(st["theta"]) == 2
     assert_finished_as_the_library(page, st)
@@ -326,7 +326,7 @@ def test_mouse_steps_epochs_and_runs_as_the_library(open_page):
 
 def test_keyboard_alone_moves_the_sliders_and_trains(open_page):
     page = open_page()
-    page.locator(f"{SEL} select").focus()
+    page.locator(f"{SEL} select.demo-dataset").focus()
     names = [focused(page)]
     for _ in range(11):
         page.keyboard.press("Tab")
@@ -459,7 +459,7 @@ def test_a_link_reproduces_the_state_and_back_returns(browser, base_url):
         written = page.evaluate("(k) => new URLSearchParams(location.search).get(k)", key)
         assert json.loads(base64.urlsafe_b64decode(written + "=" * (-len(written) % 4))) == (
             {**want, "steps": 10})
-        page.locator(f"{SEL} select").select_option(label="generated data")
+        page.locator(f"{SEL} select.demo-dataset").select_option(label="generated data")
         assert state(page)["dataset"] == "generated data"
         page.go_back()
         page.wait_for_function(f"() => {API}.getState().dataset === 'offset example'")

@@ -200,7 +200,7 @@ def test_mouse_adds_removes_and_flips_points_and_the_runs_follow(open_page):
         np.sum(y * (X @ theta + theta_0) <= 0))
 
     # 2-D data: a click in the plane adds (x1, x2); after a finished run, the runs end again
-    page.locator(f"{SEL} select").select_option(label="generated data")
+    page.locator(f"{SEL} select.demo-dataset").select_option(label="generated data")
     page.locator(f"{SEL} .demo-radio-pos").click()
     X0, _ = arrays(state(page))
     target = empty_spot(X0)
@@ -313,7 +313,7 @@ def test_undo_takes_back_each_edit_with_the_runs_at_their_step(open_page):
     for _ in range(3):  # each key on the slider is an edit
         page.keyboard.press("ArrowRight")
         states.append(page.evaluate(f"() => {API}.getState()"))
-    page.locator(f"{SEL} select").select_option(label="generated data")
+    page.locator(f"{SEL} select.demo-dataset").select_option(label="generated data")
     page.locator(f"{SEL} button.od-btn-run").click()
     assert state(page)["undoDepth"] == 6
     page.locator(f"{SEL} button.od-btn-step").focus()
@@ -366,7 +366,7 @@ def test_a_slider_dragged_is_one_edit(open_page):
 
 def test_a_link_carries_the_edited_points_exactly_and_back_returns(open_page, base_url):
     page = open_page()
-    page.locator(f"{SEL} select").select_option(label="generated data")
+    page.locator(f"{SEL} select.demo-dataset").select_option(label="generated data")
     X0, y0 = arrays(state(page))
     k = loneliest(X0)
     click_at(page, empty_spot(X0))

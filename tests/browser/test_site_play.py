@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 from harness import DemoPages
+
+import perceptron_lib as pl
 
 # page, the demo's element, its API, what of it is true once it has started, its state
 DEMOS = {
@@ -170,3 +173,55 @@ def test_less_motion_starts_slow_and_does_not_fade(open_demo, motion):
     else:
         assert ghost[0] == "demo-fade"
     assert json.dumps(page.errors) == "[]"
+
+
+# the data set with a held-out test set, in each demo that has one
+HELD_OUT = {
+    "chapter 1": "40 points, 10% flipped",
+    "chapter 6": "XOR clouds, 10% flipped",
+    "chapter 7": "noisy",
+}
+
+
+@pytest.mark.parametrize("demo", HELD_OUT)
+def test_the_chart_shows_the_test_errors_beside_the_training_mistakes(open_demo, demo):
+    page = open_demo(demo)
+    sel = DEMOS[demo][1]
+    root = page.locator(sel)
+    root.locator("select.demo-dataset").select_option(label=HELD_OUT[demo])
+    root.locator(".demo-button", has_text="Epoch").first.click()
+    root.locator(".demo-button", has_text="Epoch").first.click()
+    chart = page.evaluate(f"""() => {{
+        const root = document.querySelector('{sel}');
+        const chart = root.querySelector('.demo-chart');
+        return {{
+            key: !chart.querySelector('.ec-test-key').hidden,
+            keyText: chart.querySelector('.ec-test-key').textContent,
+            points: chart.querySelector('polyline.ec-test').getAttribute('points').trim()
+                .split(/\\s+/).length,
+            head: [...chart.querySelectorAll('thead th')].map((th) => th.textContent),
+            cells: [...chart.querySelectorAll('tbody tr')].map((tr) =>
+                [...tr.children].map((td) => td.textContent)),
+            readout: root.querySelector('.demo-readout').textContent,
+        }};
+    }}""")
+    assert chart["key"] and "of 100 held out" in chart["keyText"]
+    assert chart["points"] == 2
+    assert chart["head"][-1] == "test errors after it (of 100)"
+    assert [len(row) for row in chart["cells"]][:2] == [4, 4]
+    assert "held out" in chart["readout"]
+    if demo == "chapter 1":
+        # the numbers, from the library: the hypothesis after each epoch on the test set
+        st = page.evaluate(f"() => {api(demo)}.state()")
+        X, y = np.array(st["X"]), np.array(st["y"])
+        Xt, yt = np.array(st["test"]["X"]), np.array(st["test"]["y"])
+        ref = pl.perceptron(X, y, tau=2, trace=True, method="loop")
+        for t, row in enumerate(chart["cells"][:2], start=1):
+            last = [u for u in ref.history if u.epoch <= t][-1]
+            wrong = int(np.sum(yt * (Xt @ last.theta + last.theta_0) <= 0))
+            assert row[3] == str(wrong)
+        assert st["testErrors"] == int(np.sum(yt * (Xt @ ref.theta + ref.theta_0) <= 0))
+    # a data set without a held-out set has no test line
+    root.locator("select.demo-dataset").select_option(index=0)
+    assert page.evaluate(f"() => document.querySelector('{sel} .ec-test-key').hidden")
+    assert page.errors == []
