@@ -22,6 +22,11 @@ reference taken in the same run:
    "interactive".  Also reported: DOMContentLoaded, the load event, and the end of the
    last long task (> 50 ms) in the first 3 s.  The reference is the genindex page (the
    same theme, no chapter).  Goal: interactive within 1 s.
+3. **A slider's answer, before and after Run.**  Every slider of the demos of chapters 2,
+   6 and 7 is pressed 20 times (one step up or down, as an arrow key does), first with
+   the run at its start and then after Run: the time from the slider's input event to
+   the end of the style and layout it forces.  The reference is the same slider before
+   Run.  Goal: every answer within 100 ms, Run or not.
 
 The results are printed and written to bench/results-browser.json.
 """
@@ -120,6 +125,61 @@ async () => {
 """
 
 
+SLIDER_TIMES = """
+async ([sel, index, presses, runFirst]) => {
+  const root = document.querySelector(sel);
+  const api = root.offsetDemo || root.kernelPlayground || root.marginDemo;
+  if (api.activate) api.activate();
+  if (runFirst) api.run();
+  const shown = [...root.querySelectorAll('input[type=range]')].filter((i) => i.offsetParent);
+  const input = shown[index];
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const times = [];
+  for (let k = 0; k < presses; k++) {
+    const v = Number(input.value);
+    const up = k % 2 === 0 ? v < Number(input.max) : v <= Number(input.min);
+    input.value = String(up ? v + 1 : v - 1);
+    const t0 = performance.now();
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    root.getBoundingClientRect(); document.body.offsetHeight;  // style and layout now
+    times.push(performance.now() - t0);
+    await frame();
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  const label = input.labels && input.labels[0] ? input.labels[0].textContent.trim() : input.id;
+  return { label, times };
+}
+"""
+
+SLIDER_PAGES = [
+    ("chapter 2", "book/02_offset.html", "div.offset-demo"),
+    ("chapter 6", "book/06_variants.html", "div.kernel-playground"),
+    ("chapter 7", "book/07_beyond.html", "div.margin-demo"),
+]
+
+
+def slider_benchmark(browser, base: str, presses: int) -> list[dict]:
+    out = []
+    for chapter, rel, sel in SLIDER_PAGES:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        harness.goto(page, f"{base}/{rel}")
+        page.locator(sel).scroll_into_view_if_needed()
+        count = page.evaluate(f"() => [...document.querySelectorAll('{sel} input[type=range]')]"
+                              ".filter((i) => i.offsetParent).length")
+        for index in range(count):
+            row = {"chapter": chapter}
+            for run_first in (False, True):
+                page.reload(wait_until="load")
+                page.locator(sel).scroll_into_view_if_needed()
+                got = page.evaluate(SLIDER_TIMES, [sel, index, presses, run_first])
+                row["slider"] = got["label"]
+                row["after_run" if run_first else "before_run"] = summary(got["times"])
+            out.append(row)
+        page.close()
+    return out
+
+
 def summary(values: list[float]) -> dict[str, float]:
     return {"median": statistics.median(values), "p95": sorted(values)[int(0.95 * len(values)) - 1],
             "max": max(values), "over17": sum(v > 17 for v in values)}
@@ -173,6 +233,7 @@ def main(argv: list[str] | None = None) -> None:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--steps", type=int, default=200)
     ap.add_argument("--loads", type=int, default=10)
+    ap.add_argument("--presses", type=int, default=20)
     args = ap.parse_args(argv)
     site = ROOT / "_build" / "html"
     if not (site / "book" / "01_algorithm.html").is_file():
@@ -184,9 +245,10 @@ def main(argv: list[str] | None = None) -> None:
         version = browser.version
         steps = step_benchmark(browser, base, args.steps)
         pages = page_benchmark(browser, base, args.loads)
+        sliders = slider_benchmark(browser, base, args.presses)
     result = {"machine": f"{platform.processor() or platform.machine()}, "
                          f"Python {platform.python_version()}, Chromium {version}",
-              "step": steps, "page": pages}
+              "step": steps, "page": pages, "sliders": sliders}
     (ROOT / "bench" / "results-browser.json").write_text(json.dumps(result, indent=1))
 
     s = steps
@@ -223,6 +285,16 @@ def main(argv: list[str] | None = None) -> None:
           f"(median), {p['chapter']['interactive']['max'] / 1000:.2f} (max); "
           f"interactive / reference load: "
           f"{p['chapter']['interactive']['median'] / p['reference']['load']['median']:.2f}")
+
+    print(f"\nA slider's answer, {args.presses} presses each (ms, input event to layout):")
+    print("| demo | slider | before Run: median | max | after Run: median | max |")
+    print("|---|---|---:|---:|---:|---:|")
+    for r in sliders:
+        b, a = r["before_run"], r["after_run"]
+        print(f"| {r['chapter']} | {r['slider']} | {b['median']:.1f} | {b['max']:.1f} | "
+              f"{a['median']:.1f} | {a['max']:.1f} |")
+    worst = max(r["after_run"]["max"] for r in sliders)
+    print(f"slowest answer after Run / 100 ms budget: {worst / 100:.2f}")
 
 
 if __name__ == "__main__":

@@ -764,20 +764,25 @@ class OffsetDemo {
     this.out.radius.textContent = show(`${num(st.radius)} \u2192 ${num(st.liftedRadius)}`);
     this.out.bound.textContent = show(st.bound === null ? "none: the classifier does not separate the data" : num(st.bound));
     if (this.active) {
-      const f = this.full;
-      this.out.updates.textContent = show(`${plural(f.mistakes, "update")} in ${plural(f.epochs, "epoch")}${f.converged ? "" : ", not converged"}`);
-      for (const key of ["lifted", "origin"]) {
-        const box = this.runBoxes[key];
-        box.state.textContent = show(this.runText(key));
-        this.renderList(key);
+      // The runs' texts, lists and charts change only with the runs (the data, c, a step):
+      // a slider of the classifier redraws the pictures and the readout alone.
+      if (this.drawnRuns !== this.runs || this.drawnSteps !== this.steps) {
+        const f = this.full;
+        this.out.updates.textContent = show(`${plural(f.mistakes, "update")} in ${plural(f.epochs, "epoch")}${f.converged ? "" : ", not converged"}`);
+        for (const key of ["lifted", "origin"]) {
+          const box = this.runBoxes[key];
+          box.state.textContent = show(this.runText(key));
+          this.renderList(key);
+          const { rows, partial } = core.chartTotals(this.runs[key]);
+          this.charts[key].update(rows, partial);
+        }
+        this.drawnRuns = this.runs;
+        this.drawnSteps = this.steps;
       }
       this.drawOriginal(st);
       this.drawLifted(st);
-      for (const key of ["lifted", "origin"]) {
-        const { rows, partial } = core.chartTotals(this.runs[key]);
-        this.charts[key].update(rows, partial);
-      }
     } else {
+      this.drawnRuns = null;
       this.out.updates.textContent = "computed when the demo is in view";
       for (const key of ["lifted", "origin"]) {
         this.runBoxes[key].state.textContent = "not started";

@@ -14,10 +14,17 @@
 //
 // edit() takes a snapshot before the change and adds a history entry to the browser's
 // after it.  Edits in a row with the same tag (not null) are one: one snapshot, one entry,
-// the URL replaced as they go (a point dragged, a point moved by arrow keys).  The demo
-// restores a snapshot itself, then calls save("push"): an Undo is a new entry, as any edit.
+// the URL replaced as they go (a point dragged, a point moved by arrow keys).  A burst of
+// edits (each within BURST_MS of the one before) is one entry of the browser's history
+// too, so that Back leaves a page after a few presses, however many clicks and slider
+// keys came before; Undo still takes the edits back one at a time.  The demo restores a
+// snapshot itself, then calls save("push"): an Undo is a new entry, as any edit.
 
 import * as urlState from "./url-state.mjs";
+
+/** Edits closer together than this (ms) share one entry of the browser's history. */
+export const BURST_MS = 1000;
+const now = () => (typeof performance !== "undefined" ? performance.now() : Date.now());
 
 export class EditHistory {
   constructor({ key, snapshot, stateObject, depth = 100 }) {
@@ -27,6 +34,7 @@ export class EditHistory {
     this.maxDepth = depth;
     this.stack = []; // snapshots before each edit, the last on top
     this.tag = null;
+    this.lastEdit = -Infinity; // when the last edit was made (performance.now())
   }
 
   /** How many edits Undo can take back. */
@@ -42,8 +50,11 @@ export class EditHistory {
       if (this.stack.length > this.maxDepth) this.stack.shift();
     }
     this.tag = tag;
+    const t = now();
+    const burst = t - this.lastEdit < BURST_MS;
+    this.lastEdit = t;
     fn();
-    this.save(same ? "replace" : "push");
+    this.save(same || burst ? "replace" : "push");
   }
 
   /** The snapshot taken before the last edit (removed from the stack), or null. */
@@ -62,6 +73,7 @@ export class EditHistory {
   forget() {
     this.stack = [];
     this.tag = null;
+    this.lastEdit = -Infinity;
   }
 
   /** Write the demo's state to the URL: "push" (a new entry) or "replace". */

@@ -15,7 +15,7 @@
 //   const chart = createEpochChart(hostElement, { title: "Updates per epoch" });
 //   chart.update([{ epoch: 1, updates: 3, mistakes: 2 }, ...], { epoch: 3, updates: 1 });
 //   chart.update([{ epoch: 1, updates: 3, mistakes: 2, test: 5 }, ...], null, { testSize: 40 });
-//   chart.values();   // what it shows: { rows, partial }
+//   chart.values();   // what it shows: { rows, partial } (and testSize, with a test set)
 //
 // The numbers come from the demo's core (perceptron-core.mjs epochTotals, kernel-core.mjs
 // kernelEpochTotals), which the tests hold to perceptron_lib.  Colours come from CSS
@@ -143,16 +143,22 @@ export function createEpochChart(host, { title = "Updates per epoch", describeLa
   fig.append(chartSvg, caption, details);
   host.replaceChildren(fig);
 
-  let shown = { rows: [], partial: null, testSize: null };
+  let shown = { rows: [], partial: null };
+  let drawn = false;
 
   /** Show rows (and the epoch in progress); options.testSize: the held-out set's size, if any. */
   function update(rows, partial = null, { testSize = null } = {}) {
     checkRows(rows, partial, testSize);
     const withTest = testSize !== null;
+    const same = rows.length === shown.rows.length && (testSize ?? null) === (shown.testSize ?? null) &&
+      JSON.stringify(partial) === JSON.stringify(shown.partial) &&
+      rows.every((r, k) => { const o = shown.rows[k]; return o.updates === r.updates && o.mistakes === r.mistakes && o.test === r.test; });
+    if (same && drawn) return; // nothing to redraw (a demo redraws its chart with everything else)
+    drawn = true;
     shown = {
       rows: rows.map((r) => ({ epoch: r.epoch, updates: r.updates, mistakes: r.mistakes, ...(withTest ? { test: r.test } : {}) })),
       partial: partial ? { epoch: partial.epoch, updates: partial.updates } : null,
-      testSize,
+      ...(withTest ? { testSize } : {}),
     };
     const count = rows.length + (partial ? 1 : 0);
     const top = niceMax(Math.max(1, ...rows.map((r) => Math.max(r.updates, r.mistakes, withTest ? r.test : 0)), partial ? partial.updates : 0));
@@ -219,6 +225,17 @@ export function createEpochChart(host, { title = "Updates per epoch", describeLa
       testHead.textContent = `test errors after it (of ${testSize})`;
       hr.append(testHead);
     } else testHead.remove();
+    if (details.open) fillTable();
+    else tableStale = true;
+  }
+
+  // The table's rows are written when the table is open (a run of thousands of epochs
+  // would otherwise rebuild thousands of rows at every step).
+  let tableStale = true;
+  function fillTable() {
+    tableStale = false;
+    const { rows, partial, testSize } = shown;
+    const withTest = testSize !== undefined;
     tbody.replaceChildren();
     for (const r of rows) {
       const tr = el("tr");
@@ -234,6 +251,7 @@ export function createEpochChart(host, { title = "Updates per epoch", describeLa
     }
   }
 
+  details.addEventListener("toggle", () => { if (details.open && tableStale) fillTable(); });
   update([]);
   return { element: fig, update, values: () => JSON.parse(JSON.stringify(shown)) };
 }

@@ -92,11 +92,11 @@ export function createGeneratorForm({ onGenerate, say, kinds = gen.KINDS, points
   };
   field("kind", "Kind");
   field("n", "Points");
+  field("test", "Held-out test points");
   field("margin", "Margin at least", short);
   field("spread", "Spread", short);
   field("flip", "Labels flipped", (v) => `${Math.round(v * 100)}%`);
   field("seed", "Seed");
-  field("test", "Held-out test points");
   const buttons = el("div", { class: "gf-buttons" });
   const generate = el("button", { type: "button", class: "gf-button gf-generate" }, "Generate");
   const reseed = el("button", { type: "button", class: "gf-button gf-reseed", title: "the next seed, then generate" }, "Next seed");

@@ -154,16 +154,17 @@ def test_dragging_a_point_moves_it_and_starts_again(open_page):
 
 def test_keyboard_alone_runs_edits_and_resets(open_page):
     page = open_page("book/01_algorithm.html")
-    # Tab order: data set menu, label radio, margin band, Undo, Clear, then the four buttons
+    # Tab order: data set menu, label radio, margin band, the update's drawing, Undo, Clear,
+    # then the four buttons
     page.locator(f"{SEL} select.demo-dataset").focus()
     order = []
-    for _ in range(6):
+    for _ in range(7):
         page.keyboard.press("Tab")
         order.append(page.evaluate("() => document.activeElement.className || "
                                    "document.activeElement.type"))
-    assert order[0] == "radio" and order[1] == "checkbox"
-    assert "pg-undo" in order[2] and "pg-clear" in order[3]
-    assert "pg-step" in order[4] and "pg-epoch" in order[5]
+    assert order[:3] == ["radio", "checkbox", "checkbox"]
+    assert "pg-undo" in order[3] and "pg-clear" in order[4]
+    assert "pg-step" in order[5] and "pg-epoch" in order[6]
 
     X, y = state(page)["X"], state(page)["y"]
     result = library_run(X, y, tau=100, offset=True)
@@ -350,7 +351,7 @@ def test_a_link_restores_points_step_and_options_exactly(open_page, base_url):
                           ".map(g => g.getAttribute('aria-label'))")
     assert names[1] == "Example 2 at (-1.5, 0.3), label -1"
     assert page.locator(f"{SEL} .demo-radio-neg input").is_checked()
-    assert not page.locator(f"{SEL} .pg-check input").is_checked()
+    assert not page.locator(f"{SEL} .pg-check input").first.is_checked()  # the margin band
     # the fragment (a section anchor) is left alone
     assert page.evaluate("() => location.hash") == "#the-margin"
     assert page.errors == []
@@ -452,7 +453,8 @@ def test_the_chart_shows_the_librarys_updates_per_epoch(open_page, rel):
         st = state(page)
         assert st["chart"]["rows"] == epoch_rows(d["X"], d["y"], result)
         assert st["chart"]["partial"] is None
-        # the table for screen readers holds the same numbers
+        # the table for screen readers holds the same numbers (written when it is opened)
+        page.locator(f"{SEL} .ec details summary").click()
         cells = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .ec tbody tr')]"
                               ".map(r => [...r.children].map(c => c.textContent))")
         assert cells == [[str(r["epoch"]), str(r["updates"]), str(r["mistakes"])]
@@ -463,8 +465,10 @@ def test_the_chart_shows_the_librarys_updates_per_epoch(open_page, rel):
 
 
 @pytest.mark.parametrize("options", [
-    {"kind": "separable", "n": 40, "seed": 3, "margin": 0.25, "spread": 0.3, "flip": 0.0},
-    {"kind": "xor", "n": 37, "seed": 4000000000, "margin": 0.3, "spread": 0.45, "flip": 0.1},
+    {"kind": "separable", "n": 40, "seed": 3, "margin": 0.25, "spread": 0.3, "flip": 0.0,
+     "test": 100},
+    {"kind": "xor", "n": 37, "seed": 4000000000, "margin": 0.3, "spread": 0.45, "flip": 0.1,
+     "test": 25},
 ])
 def test_the_generators_points_are_the_librarys(open_page, base_url, options):
     page = open_page("book/01_algorithm.html")
@@ -474,6 +478,7 @@ def test_the_generators_points_are_the_librarys(open_page, base_url, options):
     form.locator("select").select_option(options["kind"])
     form.locator("input[type=number]").first.fill(str(options["n"]))
     form.locator("input[type=number]").last.fill(str(options["seed"]))
+    form.locator("input[type=number]").nth(1).fill(str(options["test"]))  # held-out points
     for name in ("margin", "spread", "flip"):
         page.evaluate("([sel, name, v]) => { const i = [...document.querySelectorAll(sel)]"
                       ".find(e => e.closest('label').textContent.toLowerCase().includes(name));"
@@ -485,8 +490,9 @@ def test_the_generators_points_are_the_librarys(open_page, base_url, options):
     st = state(page)
     ref = pl.make_demo_data(options["kind"], options["n"], options["seed"],
                             margin=options["margin"], spread=options["spread"],
-                            flip=options["flip"])
+                            flip=options["flip"], n_test=options["test"])
     assert st["X"] == ref.X.tolist() and st["y"] == ref.y.tolist()
+    assert st["test"] == {"X": ref.X_test.tolist(), "y": ref.y_test.tolist()}
     assert st["generator"] == options
     assert st["dataset"].startswith("generated:")
     page.evaluate(f"() => {API}.run()")

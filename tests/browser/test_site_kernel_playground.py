@@ -252,13 +252,13 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     page = open_page()
     page.locator(f"{SEL} select.demo-dataset").focus()
     names = [focused(page)]
-    for _ in range(12):
+    for _ in range(14):
         page.keyboard.press("Tab")
         names.append(focused(page))
-    assert names[:10] == ["Data set", "polynomial", "Degree", "\u03b3 (RBF)", "Generate data",
-                          "Undo", "Step", "Epoch", "Run", "Reset"], names
-    assert names[10] == "The values"  # the chart's table
-    assert names[11] == "Examples with \u03b1 > 0" and names[12] == "Keys and controls"
+    assert names[:12] == ["Data set", "polynomial", "Degree", "\u03b3 (RBF)", "Generate data",
+                          "Undo", "Step", "Epoch", "Run", "Reset", "Play", "Speed"], names
+    assert names[12] == "The values"  # the chart's table
+    assert names[13] == "Examples with \u03b1 > 0" and names[14] == "Keys and controls"
 
     # the gamma slider: arrow keys move it along the slider's values and choose RBF
     page.locator(f"{SEL} input.demo-range").nth(1).focus()

@@ -358,11 +358,11 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     n = len(data["y"])
     page.locator(f"{SEL} select.demo-dataset").focus()
     names = [focused(page)]
-    for _ in range(12):
+    for _ in range(14):
         page.keyboard.press("Tab")
         names.append(focused(page).split("\n")[0])
     assert names == ["Data set", "+1", "Undo", "\u03bc", "\u03b3", "Best \u03b3", "Step", "Epoch",
-                     "Run", "Reset", "Edit the points", "The values",
+                     "Run", "Reset", "Play", "Speed", "Edit the points", "The values",
                      "The numbers, and the keys"], names
     # the keys s, e, r, 0 with the focus anywhere in the demo
     page.locator(f"{SEL} button.md-step").focus()

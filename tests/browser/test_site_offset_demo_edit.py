@@ -144,6 +144,7 @@ def test_the_charts_grow_with_the_runs_as_the_library_counts(open_page):
         chart = page.locator(f"{SEL} .od-chart-{key} svg.ec-svg")
         assert chart.get_attribute("role") == "img"
         assert "updates per epoch" in chart.get_attribute("aria-label")
+        page.locator(f"{SEL} .od-chart-{key} details summary").click()  # the table, opened
         rows = page.locator(f"{SEL} .od-chart-{key} tbody tr").count()
         values = st["chart"][key]
         assert rows == len(values["rows"]) + int(values["partial"] is not None)

@@ -191,6 +191,7 @@ def test_the_chart_shows_the_test_errors_beside_the_training_mistakes(open_demo,
     root.locator("select.demo-dataset").select_option(label=HELD_OUT[demo])
     root.locator(".demo-button", has_text="Epoch").first.click()
     root.locator(".demo-button", has_text="Epoch").first.click()
+    root.locator(".demo-chart details summary").first.click()  # the table of values
     chart = page.evaluate(f"""() => {{
         const root = document.querySelector('{sel}');
         const chart = root.querySelector('.demo-chart');
