@@ -191,11 +191,11 @@ class MarginDemo:
         _, m = _lifted(X, y, np.array(d["theta"]), d["theta0"])
         k = int(np.sum(m < d["gamma"]))
         return (f"The data set '{d['name']}': {len(y)} points, {int(np.sum(y > 0))} labelled "
-                f"+1 and {int(np.sum(y < 0))} labelled -1, with the reference separator as a "
-                f"dashed line and the band where its lifted margin is below gamma = "
+                f"+1 and {int(np.sum(y < 0))} labelled \u22121, with the reference separator as "
+                f"a dashed line and the band where its lifted margin is below \u03b3 = "
                 f"{d['gamma']:.3g}; {k} points have a hinge deficiency above zero and are "
                 "ringed. The solid line is where the margin perceptron ends with "
-                f"mu = {self.mu:g}.")
+                f"\u03bc = {self.mu:g}.")
 
     def summary(self) -> str:
         """The numbers of the fallback picture's first data set, in a sentence."""
@@ -208,18 +208,19 @@ class MarginDemo:
         R, _ = _lifted(X, y, np.array(d["theta"]), d["theta0"])
         D = hinge_deficiency(X, y, d["theta"], d["theta0"], d["gamma"])
         if self.mu == 0:
-            words = (f"With gamma = {d['gamma']:.3g}: D = {D:.3g}, R = {R:.3g}, and the "
-                     f"perceptron makes at most ((R + D)/gamma)^2 = "
+            words = (f"With \u03b3 = {d['gamma']:.3g}: D = {D:.3g}, R = {R:.3g}, and the "
+                     f"perceptron makes at most ((R + D)/\u03b3)\u00b2 = "
                      f"{freund_schapire_bound(R, d['gamma'], D):.3g} mistakes in one pass.")
         else:
             Rmu = float(np.sqrt(R * R + 2 * self.mu))
-            words = (f"With gamma = {d['gamma']:.3g}: D = {D:.3g}, R = {R:.3g}, and the "
-                     f"margin perceptron makes at most ((sqrt(R^2 + 2 mu) + D)/gamma)^2 = "
+            words = (f"With \u03b3 = {d['gamma']:.3g}: D = {D:.3g}, R = {R:.3g}, and the "
+                     "margin perceptron makes at most "
+                     f"((\u221a(R\u00b2 + 2\u03bc) + D)/\u03b3)\u00b2 = "
                      f"{freund_schapire_bound(Rmu, d['gamma'], D):.3g} updates in one pass.")
         r = margin_perceptron(X, y, margin=self.mu, tau=self.tau)
         how = (f"converged in {r.epochs} passes" if r.converged
-               else f"stopped after tau = {self.tau} passes")
-        return (f"{words} Run on these data with mu = {self.mu:g}, it made {r.mistakes} "
+               else f"stopped after \u03c4 = {self.tau} passes")
+        return (f"{words} Run on these data with \u03bc = {self.mu:g}, it made {r.mistakes} "
                 f"updates and {how}.")
 
     def png(self) -> bytes:

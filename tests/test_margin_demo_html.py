@@ -126,7 +126,7 @@ def test_mu_0_speaks_of_the_perceptrons_mistakes():
     R = pl.radius(pl.add_offset_feature(X))
     g = start_gamma(X, y, spec["theta"], spec["theta_0"])
     D = pl.hinge_deficiency(X, y, spec["theta"], spec["theta_0"], g)
-    assert f"((R + D)/gamma)^2 = {pl.freund_schapire_bound(R, g, D):.3g} mistakes" in text
+    assert f"((R + D)/\u03b3)\u00b2 = {pl.freund_schapire_bound(R, g, D):.3g} mistakes" in text
 
 
 def test_names_cannot_break_out_of_the_attribute():

@@ -27,7 +27,7 @@
 
 import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../playground/demo-kit.mjs";
 import * as core from "./kernel-core.mjs";
-import { el, labelText, niceStep, num, show, svg, whenSeen } from "../playground/dom.mjs";
+import { el, forPeople, labelText, niceStep, num, show, svg, whenSeen } from "../playground/dom.mjs";
 // The pieces shared with the other playgrounds live in book/_playground, which the site
 // serves as _static/playground next to _static/kernel-playground (book/_ext): hence "../playground".
 import { createEpochChart } from "../playground/epoch-chart.mjs";
@@ -636,7 +636,7 @@ class KernelPlayground {
   }
 
   say(text) {
-    this.status.textContent = show(text);
+    this.status.textContent = forPeople(text);
   }
 
   // -- the run ------------------------------------------------------------------------------

@@ -31,7 +31,7 @@
 // (used by the tests), which builds the demo on first use.
 
 import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../_playground/demo-kit.mjs";
-import { el, labelText, niceStep, show, svg, whenSeen } from "../_playground/dom.mjs";
+import { el, forPeople, labelText, niceStep, show, subscripted, svg, whenSeen } from "../_playground/dom.mjs";
 import { EditHistory } from "../_playground/edit-history.mjs";
 import { createEpochChart } from "../_playground/epoch-chart.mjs";
 import { roundTo } from "../_playground/plot-geometry.mjs";
@@ -362,7 +362,11 @@ class MarginDemo {
       "The offset is handled by lifting, as in chapter 4: each point becomes (x, 1), R is the largest norm of the lifted points and the reference separator (u, u\u2080) is scaled to a unit vector of the lifted space. Its margin on point i is m\u1d62 = y\u1d62(u\u1d40x\u1d62 + u\u2080)/\u2016(u, u\u2080)\u2016 and its deficiency d\u1d62 = max(0, \u03b3 \u2212 m\u1d62).",
       "D = \u221a(\u03a3 d\u1d62\u00b2). Freund and Schapire: the perceptron (\u03bc = 0) makes at most ((R + D)/\u03b3)\u00b2 mistakes on any sequence, D taken over that sequence; the examples visited so far count once per visit. For \u03bc > 0 the same argument bounds the updates by ((\u221a(R\u00b2 + 2\u03bc) + D)/\u03b3)\u00b2.",
       "The margin of \u03b8 is its geometric margin min y\u1d62(\u03b8\u1d40x\u1d62 + \u03b8\u2080)/\u2016\u03b8\u2016 (chapter 3), set against \u03b3_opt, the largest margin of any separator, where the data are separable.",
-    ]) ul.append(el("li", {}, t));
+    ]) {
+      const li = el("li");
+      li.append(subscripted(t));
+      ul.append(li);
+    }
     helpBox.append(ul);
     help.append(helpBox);
     readout.append(dl, help);
@@ -531,7 +535,7 @@ class MarginDemo {
     const pos = this.data.y.filter((v) => v > 0).length;
     const n = this.data.y.length;
     if (this.data.edited) return `${plural(n, "point")} (edited), ${pos} labelled +1 and ${n - pos} labelled \u22121`;
-    const sep = this.data.gammaOpt === null ? "not linearly separable" : `separable, \u03b3_opt = ${num(this.data.gammaOpt)}`;
+    const sep = this.data.gammaOpt === null ? "not linearly separable" : `separable, best margin ${num(this.data.gammaOpt)}`;
     return `${plural(n, "point")}, ${pos} labelled +1 and ${n - pos} labelled \u22121, ${sep}`;
   }
 
@@ -715,7 +719,7 @@ class MarginDemo {
     }
     o.hyp.textContent = show(`(${num(v.theta[0], 3)}, ${num(v.theta[1], 3)}), ${num(v.theta0, 3)}`);
     const opt = d.edited ? "data edited" : d.gammaOpt === null ? "not separable" : `\u03b3_opt ${num(d.gammaOpt)}`;
-    o.margin.textContent = show(`${num(v.margin)}; ${opt}`);
+    o.margin.replaceChildren(subscripted(show(`${num(v.margin)}; ${opt}`)));
     o.radius.textContent = this.choice.mu === 0 ? num(d.R) : show(`${num(d.R)}; with \u03bc: ${num(v.Rmu)}`);
     o.deficiency.textContent = `${num(v.D1)}; d\u1d62 > 0: ${this.deficientCount()} of ${n}`;
     o.bound1.textContent = num(v.bound1);
@@ -739,7 +743,7 @@ class MarginDemo {
   }
 
   say(text) {
-    this.status.textContent = show(text);
+    this.status.textContent = forPeople(text);
   }
 
   // -- the URL ------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } 
 import * as core from "./offset-core.mjs";
 // The pieces shared by the book's demos live in book/_playground, which the site serves
 // as _static/playground next to _static/offset-demo (book/_ext): hence "../playground".
-import { el, niceStep, num as number, show, svg, whenSeen } from "../playground/dom.mjs";
+import { el, forPeople, niceStep, num as number, show, subscripted, svg, whenSeen } from "../playground/dom.mjs";
 import { clipPolygon, lineInBox, roundTo } from "../playground/plot-geometry.mjs";
 import { createEpochChart } from "../playground/epoch-chart.mjs";
 import { EditHistory } from "../playground/edit-history.mjs";
@@ -260,7 +260,9 @@ class OffsetDemo {
     ]) {
       const row = el("div", { class: `demo-row od-row-${key}` });
       const dd = el("dd");
-      row.append(el("dt", {}, text), dd);
+      const dt = el("dt");
+      dt.append(subscripted(text)); // gamma_c: the margin of the lifted points
+      row.append(dt, dd);
       dl.append(row);
       this.out[key] = dd;
     }
@@ -741,7 +743,7 @@ class OffsetDemo {
   }
 
   say(text) {
-    this.status.textContent = show(text);
+    this.status.textContent = forPeople(text);
   }
 
   // -- drawing --------------------------------------------------------------------------

@@ -28,6 +28,33 @@ export function num(v, digits = 4) {
 /** The text with typographic minus signs, for the page. */
 export const show = (s) => s.replace(/-/g, "\u2212");
 
+/**
+ * A sentence for the page and for screen readers, with the book's symbols: theta_0 and
+ * theta0 as θ₀, theta as θ, tau as τ, and a minus sign (−) before a number where the
+ * text has a hyphen (at the start, after a space, "(", ",", "=" or "/").  Hyphens inside
+ * words (Shift-click) stay.
+ */
+export function forPeople(text) {
+  return text
+    .replace(/\btheta_?0\b/g, "\u03b8\u2080")
+    .replace(/\btheta\b/g, "\u03b8")
+    .replace(/\b[Tt]au\b/g, "\u03c4")
+    .replace(/(^|[\s(,=/])-(?=[\d.])/g, "$1\u2212");
+}
+
+/**
+ * Text as nodes, with each "_word" after a symbol set as a subscript: "γ_c" is γ with c
+ * below, "γ_opt" γ with opt below.
+ */
+export function subscripted(text) {
+  const frag = document.createDocumentFragment();
+  const parts = text.split(/_([A-Za-z0-9]+)/);
+  parts.forEach((part, k) => {
+    if (k % 2 === 0) { if (part) frag.append(part); } else frag.append(el("sub", {}, part));
+  });
+  return frag;
+}
+
 /** The label y as the page writes it. */
 export const labelText = (y) => (y > 0 ? "+1" : "\u22121");
 

@@ -30,7 +30,7 @@
 
 import { buttonRow, groupRoot, mountEvery, showError } from "./demo-kit.mjs";
 import * as core from "./perceptron-core.mjs";
-import { el, labelText, num, show, svg } from "./dom.mjs";
+import { el, forPeople, labelText, num, show, svg } from "./dom.mjs";
 import { clipPolygon, lineInBox, roundTo, viewFor, viewFrom } from "./plot-geometry.mjs";
 import { createEpochChart } from "./epoch-chart.mjs";
 import * as gen from "./generator.mjs";
@@ -848,7 +848,7 @@ class Playground {
 
   updatePointLabel(i) {
     this.pointEls[i].setAttribute("aria-label",
-      `Example ${i + 1} at ${vec(this.X[i])}, label ${this.y[i] > 0 ? "+1" : "-1"}`);
+      forPeople(`Example ${i + 1} at ${vec(this.X[i])}, label ${this.y[i] > 0 ? "+1" : "-1"}`));
   }
 
   updateTabStops() {
@@ -971,7 +971,7 @@ class Playground {
 
     this.renderReadout(margins, minI);
     this.renderChart();
-    this.plot.setAttribute("aria-label", this.describePlot(hasLine, cur, margins, minI));
+    this.plot.setAttribute("aria-label", forPeople(this.describePlot(hasLine, cur, margins, minI)));
   }
 
   /** Draw the update just made (if any, and if asked): theta before it, y x, the old boundary. */
@@ -1128,7 +1128,7 @@ class Playground {
   }
 
   say(text) {
-    this.status.textContent = text;
+    this.status.textContent = forPeople(text);
   }
 
   // -- the run ----------------------------------------------------------------------------

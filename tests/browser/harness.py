@@ -66,6 +66,11 @@ def browser_required() -> bool:
     return os.environ.get(REQUIRE_ENV, "") not in ("", "0", "false", "no")
 
 
+#: How long a test waits between two edits that must be two entries of the browser's
+#: history: edits closer than BURST_MS (book/_playground/edit-history.mjs, 1000 ms) are one.
+BURST_WAIT_MS = 1100
+
+
 class ServedSite(str):
     """The base URL of a served site (no trailing slash), with what the server refused.
 

@@ -299,8 +299,9 @@ def wait_for_url(page, key: str, present: bool = True, until=None) -> dict | Non
     return saved
 
 
-def epoch_rows(X, y, result) -> list[dict]:
-    """The chart's rows from the library: updates per epoch, mistakes after each epoch."""
+def epoch_rows(X, y, result, test: tuple | None = None) -> list[dict]:
+    """The chart's rows from the library: updates per epoch, mistakes after each epoch,
+    and with a held-out set (X_test, y_test) the test errors after each epoch."""
     X, y = np.asarray(X, float), np.asarray(y, float)
     theta, theta_0, rows = np.zeros(X.shape[1]), 0.0, []
     for t in range(1, result.epochs + 1):
@@ -309,6 +310,9 @@ def epoch_rows(X, y, result) -> list[dict]:
             theta, theta_0 = ups[-1].theta, ups[-1].theta_0
         wrong = int(np.sum(y * (X @ theta + theta_0) <= 0))
         rows.append({"epoch": t, "updates": len(ups), "mistakes": wrong})
+        if test is not None:
+            Xt, yt = np.asarray(test[0], float), np.asarray(test[1], float)
+            rows[-1]["test"] = int(np.sum(yt * (Xt @ theta + theta_0) <= 0))
     return rows
 
 
@@ -448,16 +452,17 @@ def test_the_chart_shows_the_librarys_updates_per_epoch(open_page, rel):
         page.evaluate(f"() => {API}.epoch()")
         rows = state(page)["chart"]["rows"]
         result = library_run(d["X"], d["y"], 100, opts["offset"])
-        assert rows == epoch_rows(d["X"], d["y"], result)[:1]
+        test = (d["X_test"], d["y_test"]) if "X_test" in d else None
+        assert rows == epoch_rows(d["X"], d["y"], result, test)[:1]
         page.evaluate(f"() => {API}.run()")
         st = state(page)
-        assert st["chart"]["rows"] == epoch_rows(d["X"], d["y"], result)
+        assert st["chart"]["rows"] == epoch_rows(d["X"], d["y"], result, test)
         assert st["chart"]["partial"] is None
         # the table for screen readers holds the same numbers (written when it is opened)
-        page.locator(f"{SEL} .ec details summary").click()
+        page.evaluate(f"() => {{ document.querySelector('{SEL} .ec details').open = true; }}")
         cells = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .ec tbody tr')]"
                               ".map(r => [...r.children].map(c => c.textContent))")
-        assert cells == [[str(r["epoch"]), str(r["updates"]), str(r["mistakes"])]
+        assert cells == [[str(r[k]) for k in ("epoch", "updates", "mistakes", "test") if k in r]
                          for r in st["chart"]["rows"]]
         bars = page.locator(f"{SEL} .ec rect.ec-bar").count()
         assert bars == len(st["chart"]["rows"])

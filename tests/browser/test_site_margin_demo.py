@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from harness import DemoPages, serve
+from harness import BURST_WAIT_MS, DemoPages, serve
 
 import perceptron_lib as pl
 from perceptron_lib.margin_demo import MUS, MarginDemo
@@ -143,11 +143,17 @@ def assert_numbers(st: dict, data: dict, steps: int) -> None:
         assert st["margin"] == pytest.approx(pl.margin(X, y, theta, theta_0), rel=1e-12)
     else:
         assert st["margin"] is None
-    assert st["chart"] == chart_after(X, y, mu, 100, steps)
+    test = (data["X_test"], data["y_test"]) if "X_test" in data else None
+    assert st["chart"] == chart_after(X, y, mu, 100, steps, test)
+    if test is not None:
+        Xt, yt = np.asarray(test[0], float), np.asarray(test[1], float)
+        wrong = int(np.sum(yt * (Xt @ theta + theta_0) <= 0))
+        assert st["test"] == {"size": len(yt), "errors": wrong}
 
 
-def chart_after(X, y, mu, tau, steps):
-    """The chart's bars and dots: updates per finished pass, training mistakes after it."""
+def chart_after(X, y, mu, tau, steps, test: tuple | None = None):
+    """The chart's bars and dots: updates per finished pass, training mistakes after it,
+    and with a held-out set (X_test, y_test) the test errors after it."""
     n = len(y)
     ref = pl.margin_perceptron(X, y, margin=mu, tau=tau, trace=True)
     steps = min(steps, ref.epochs * n)
@@ -159,11 +165,17 @@ def chart_after(X, y, mu, tau, steps):
             theta, theta_0 = mine[-1].theta, mine[-1].theta_0
         rows.append({"epoch": t, "updates": len(mine),
                      "mistakes": int(np.sum(y * (X @ theta + theta_0) <= 0))})
+        if test is not None:
+            Xt, yt = np.asarray(test[0], float), np.asarray(test[1], float)
+            rows[-1]["test"] = int(np.sum(yt * (Xt @ theta + theta_0) <= 0))
     partial = None
     if steps % n and steps < ref.epochs * n:
         partial = {"epoch": done + 1, "updates": sum(
             1 for u in ref.history if u.epoch == done + 1 and u.index < steps % n)}
-    return {"rows": rows, "partial": partial}
+    out = {"rows": rows, "partial": partial}
+    if test is not None:
+        out["testSize"] = len(test[1])
+    return out
 
 
 def shown(page, key: str) -> str:
@@ -574,6 +586,7 @@ def test_a_link_carries_the_edited_points_and_back_undoes_an_edit(open_page):
     data = page_datasets(page)[0]
     view = view_of(data["X"])
     click_at(page, *data["X"][5])  # remove one
+    page.wait_for_timeout(BURST_WAIT_MS)  # two entries of the history, not one burst
     click_at(page, *empty_spot(data["X"], view))  # add one
     for _ in range(9):
         page.keyboard.press("s")
@@ -657,6 +670,7 @@ def test_back_returns_to_the_state_before_the_last_change(open_page):
     start = snap(page)
     page.locator(f"{SEL} select.demo-dataset").select_option(label="separable")
     page.locator(f"{SEL} button.md-epoch").click()
+    page.wait_for_timeout(BURST_WAIT_MS)  # two entries of the history, not one burst
     page.locator(f"{SEL} button.md-best").click()
     best = snap(page)
     page.go_back()
@@ -824,3 +838,22 @@ def test_on_the_chapter_page_nothing_moves_when_the_script_runs(browser, base_ur
         assert after["below"] == pytest.approx(before["below"], abs=0.5)
     finally:
         ctx.close()
+
+
+def test_a_burst_of_edits_is_one_entry_of_the_history(open_page):
+    page = open_page()
+    start = snap(page)
+    length = page.evaluate("() => history.length")
+    mu = page.locator(f"{SEL} input.demo-range").first
+    mu.focus()
+    for _ in range(5):  # five presses of a slider, each an edit that Undo takes back
+        page.keyboard.press("ArrowRight")
+    page.locator(f"{SEL} select.demo-dataset").select_option(label="separable")
+    st = snap(page)
+    assert st["mu"] != start["mu"] and st["dataset"] == 1
+    page.evaluate(f"() => {API}.flushUrl()")
+    assert page.evaluate("() => history.length") == length + 1
+    page.go_back()  # one Back leaves the burst
+    page.wait_for_function(f"() => {API}.snapshot().dataset === 0")
+    assert snap(page)["mu"] == start["mu"]
+    assert page.errors == []

@@ -19,7 +19,7 @@ import json
 
 import numpy as np
 import pytest
-from harness import DemoPages
+from harness import BURST_WAIT_MS, DemoPages
 from naive import naive_epoch_chart
 from test_site_offset_demo import (
     API,
@@ -370,7 +370,9 @@ def test_a_link_carries_the_edited_points_exactly_and_back_returns(open_page, ba
     page.locator(f"{SEL} select.demo-dataset").select_option(label="generated data")
     X0, y0 = arrays(state(page))
     k = loneliest(X0)
+    page.wait_for_timeout(BURST_WAIT_MS)  # each edit an entry of the history, not one burst
     click_at(page, empty_spot(X0))
+    page.wait_for_timeout(BURST_WAIT_MS)
     click_at(page, X0[k].tolist(), shift=True)
     for _ in range(30):
         page.locator(f"{SEL} button.od-btn-step").click()
