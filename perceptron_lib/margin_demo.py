@@ -146,12 +146,12 @@ class MarginDemo:
         not zero).  An optional ``"gamma"`` in ``(0, R]`` sets the starting target
         margin; without it the demo starts at the slider position with the smallest
         bound (:func:`start_gamma`).  An optional held-out test set ``"X_test"``,
-        ``"y_test"`` from the same distribution adds its errors after each pass to the
+        ``"y_test"`` from the same distribution adds its errors after each epoch to the
         chart and the readout.
     mu : float, default 0.0
         The margin perceptron's threshold at the start: one of :data:`MUS`.
     tau : int, default 100
-        The most passes a run makes.
+        The most epochs a run makes.
     element_id : str, optional
         The id of the demo's element, which keys its state in the page's URL (a link
         reproduces what the reader saw); by default ``margin-demo-`` and 8 hex digits of
@@ -210,16 +210,16 @@ class MarginDemo:
         if self.mu == 0:
             words = (f"With \u03b3 = {d['gamma']:.3g}: D = {D:.3g}, R = {R:.3g}, and the "
                      f"perceptron makes at most ((R + D)/\u03b3)\u00b2 = "
-                     f"{freund_schapire_bound(R, d['gamma'], D):.3g} mistakes in one pass.")
+                     f"{freund_schapire_bound(R, d['gamma'], D):.3g} mistakes in one epoch.")
         else:
             Rmu = float(np.sqrt(R * R + 2 * self.mu))
             words = (f"With \u03b3 = {d['gamma']:.3g}: D = {D:.3g}, R = {R:.3g}, and the "
                      "margin perceptron makes at most "
                      f"((\u221a(R\u00b2 + 2\u03bc) + D)/\u03b3)\u00b2 = "
-                     f"{freund_schapire_bound(Rmu, d['gamma'], D):.3g} updates in one pass.")
+                     f"{freund_schapire_bound(Rmu, d['gamma'], D):.3g} updates in one epoch.")
         r = margin_perceptron(X, y, margin=self.mu, tau=self.tau)
-        how = (f"converged in {r.epochs} passes" if r.converged
-               else f"stopped after \u03c4 = {self.tau} passes")
+        how = (f"converged in {r.epochs} epochs" if r.converged
+               else f"stopped after \u03c4 = {self.tau} epochs")
         return (f"{words} Run on these data with \u03bc = {self.mu:g}, it made {r.mistakes} "
                 f"updates and {how}.")
 

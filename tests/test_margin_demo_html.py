@@ -114,7 +114,7 @@ def test_the_frame_holds_a_picture_for_readers_without_javascript():
     D = pl.hinge_deficiency(X, y, spec["theta"], spec["theta_0"], g)
     bound = pl.freund_schapire_bound(math.sqrt(R * R + 2 * 0.2), g, D)
     r = pl.margin_perceptron(X, y, margin=0.2, tau=100)
-    assert f"= {bound:.3g} updates in one pass" in text
+    assert f"= {bound:.3g} updates in one epoch" in text
     assert f"it made {r.mistakes} updates" in text
     assert "tasks.py serve" in text
 

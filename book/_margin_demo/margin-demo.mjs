@@ -269,8 +269,8 @@ class MarginDemo {
 
     const row = buttonRow("Train the margin perceptron", "md", [
       ["step", "Step", "s", "visit the next example (key s)"],
-      ["epoch", "Epoch", "e", "finish the current pass (key e)"],
-      ["run", "Run", "r", "run until a pass without an update or \u03c4 passes (key r)"],
+      ["epoch", "Epoch", "e", "finish the current epoch (key e)"],
+      ["run", "Run", "r", "run until an epoch without an update or \u03c4 epochs (key r)"],
       ["reset", "Reset", "0", "start again from \u03b8 = 0 (key 0)"],
     ], "demo-buttons demo-area-buttons");
     const buttons = row.element;
@@ -329,19 +329,19 @@ class MarginDemo {
     }));
     this.buttons.play = this.playCtl.button;
     this.chartHost = el("div", { class: "demo-chart demo-area-chart" });
-    this.chart = createEpochChart(this.chartHost, { title: "Updates per pass, and training mistakes after each pass" });
+    this.chart = createEpochChart(this.chartHost, { title: "Updates per epoch, and training mistakes after each epoch" });
 
     const readout = el("div", { class: "demo-readout demo-area-readout" });
     const dl = el("dl", { class: "demo-values" });
     this.out = {};
     for (const [key, text] of [
-      ["pass", "pass"],
+      ["pass", "epoch"],
       ["counts", "updates"],
       ["hyp", "\u03b8, \u03b8\u2080"],
       ["margin", "margin of \u03b8"],
       ["radius", "R (lifted)"],
-      ["deficiency", "D, one pass"],
-      ["bound1", "bound, one pass"],
+      ["deficiency", "D, one epoch"],
+      ["bound1", "bound, one epoch"],
       ["boundNow", "bound so far"],
       ["state", "state"],
     ]) {
@@ -582,7 +582,7 @@ class MarginDemo {
   boundText() {
     const v = this.numbers();
     const what = this.choice.mu === 0 ? "mistakes" : "updates";
-    return `Bound on ${what} for one pass: ${num(v.bound1)}` + (v.visited ? `; for the ${plural(v.visited, "visit")} so far: ${num(v.boundNow)}, against ${v.updates} ${this.choice.mu === 0 ? "mistakes" : "updates"}.` : ".");
+    return `Bound on ${what} for one epoch: ${num(v.bound1)}` + (v.visited ? `; for the ${plural(v.visited, "visit")} so far: ${num(v.boundNow)}, against ${v.updates} ${this.choice.mu === 0 ? "mistakes" : "updates"}.` : ".");
   }
 
   // -- coordinates ------------------------------------------------------------------------
@@ -724,8 +724,8 @@ class MarginDemo {
     o.deficiency.textContent = `${num(v.D1)}; d\u1d62 > 0: ${this.deficientCount()} of ${n}`;
     o.bound1.textContent = num(v.bound1);
     o.boundNow.textContent = `${num(v.boundNow)} \u2265 ${v.updates} ${this.choice.mu === 0 ? "mistakes" : "updates"}`;
-    if (r && r.converged) o.state.textContent = `converged in pass ${r.t}`;
-    else if (r && r.stopped) o.state.textContent = `stopped: ${this.tau} passes`;
+    if (r && r.converged) o.state.textContent = `converged in epoch ${r.t}`;
+    else if (r && r.stopped) o.state.textContent = `stopped: ${this.tau} epochs`;
     else if (r && r.last) o.state.textContent = `running; next: x(${r.next + 1})`;
     else o.state.textContent = "ready: \u03b8 = 0, \u03b8\u2080 = 0";
     this.plot.setAttribute("aria-label", this.describePlot(v));
@@ -997,8 +997,8 @@ class MarginDemo {
     const r = this.run;
     const v = this.numbers();
     const b = `bound so far ${num(v.boundNow)}`;
-    if (r.converged) return `Converged in pass ${r.t} after ${plural(r.updates, "update")} (${plural(r.mistakes, "mistake")}); ${b}.`;
-    if (r.stopped) return `Stopped after \u03c4 = ${this.tau} passes without a clean one: ${plural(r.updates, "update")}, ${plural(r.mistakes, "mistake")}; ${b}.`;
+    if (r.converged) return `Converged in epoch ${r.t} after ${plural(r.updates, "update")} (${plural(r.mistakes, "mistake")}); ${b}.`;
+    if (r.stopped) return `Stopped after \u03c4 = ${this.tau} epochs without a clean one: ${plural(r.updates, "update")}, ${plural(r.mistakes, "mistake")}; ${b}.`;
     return `${plural(r.updates, "update")} and ${plural(r.mistakes, "mistake")} so far; ${b}.`;
   }
 
@@ -1006,7 +1006,7 @@ class MarginDemo {
     this.activate();
     this.ensureRun();
     if (this.run.done) {
-      this.say(`Nothing to do: ${this.run.converged ? "the run has converged" : "\u03c4 passes are over"}. Reset starts again.`);
+      this.say(`Nothing to do: ${this.run.converged ? "the run has converged" : "\u03c4 epochs are over"}. Reset starts again.`);
       return false;
     }
     return true;
@@ -1024,7 +1024,7 @@ class MarginDemo {
     const s = this.stepRun();
     const i = s.index;
     const yx = this.data.y[i] * s.score;
-    let text = `Pass ${s.epoch}, example ${i + 1} (y = ${labelText(this.data.y[i])}): y\u00b7score = ${num(yx)}, `;
+    let text = `Epoch ${s.epoch}, example ${i + 1} (y = ${labelText(this.data.y[i])}): y\u00b7score = ${num(yx)}, `;
     if (s.mistake) text += "a mistake: update.";
     else if (s.update) text += `correct but not above \u03bc = ${num(this.choice.mu)}: update.`;
     else text += "above \u03bc, no update.";
@@ -1039,7 +1039,7 @@ class MarginDemo {
     const before = this.run.updates;
     let s = null;
     while (!this.run.done && this.run.t === t) s = this.stepRun();
-    this.finish(`Pass ${t}: ${plural(this.run.updates - before, "update")}. ${this.outcomeText()}`);
+    this.finish(`Epoch ${t}: ${plural(this.run.updates - before, "update")}. ${this.outcomeText()}`);
     return s;
   }
 
@@ -1059,7 +1059,7 @@ class MarginDemo {
     this.choice.steps = this.run.steps;
     this.render();
     let text = s && s.update
-      ? `Pass ${s.epoch}, example ${s.index + 1}: ${s.mistake ? "a mistake" : `correct but not above \u03bc = ${num(this.choice.mu)}`}, update.`
+      ? `Epoch ${s.epoch}, example ${s.index + 1}: ${s.mistake ? "a mistake" : `correct but not above \u03bc = ${num(this.choice.mu)}`}, update.`
       : "No update.";
     if (this.run.done) text += ` ${this.outcomeText()}`;
     this.say(text);
@@ -1079,7 +1079,7 @@ class MarginDemo {
     this.ensureRun();
     this.choice.steps = 0;
     this.render();
-    this.say("Reset: \u03b8 = 0 and \u03b8\u2080 = 0, pass 1.");
+    this.say("Reset: \u03b8 = 0 and \u03b8\u2080 = 0, epoch 1.");
     this.saveUrl("replace");
   }
 
@@ -1093,7 +1093,7 @@ class MarginDemo {
     if (!best) return null;
     this.change(null, "Best \u03b3", { gamma: best.gamma });
     const v = this.numbers();
-    this.say(`Best \u03b3 for ${counts ? `the ${plural(v.visited, "visit")} so far` : "one pass"}: \u03b3 = ${num(best.gamma)}, bound ${num(counts ? v.boundNow : v.bound1)}.`);
+    this.say(`Best \u03b3 for ${counts ? `the ${plural(v.visited, "visit")} so far` : "one epoch"}: \u03b3 = ${num(best.gamma)}, bound ${num(counts ? v.boundNow : v.bound1)}.`);
     return best.gamma;
   }
 

@@ -400,12 +400,13 @@ class Playground {
     const d = this.datasets[k];
     this.datasetIndex = k;
     this.select.value = String(k);
+    this.custom = false;
+    this.nameMenuEntry();
     this.X = d.X.map((r) => r.slice());
     this.y = d.y.slice();
     this.bestGamma = d.bestGamma ?? null;
     this.test = d.test ?? null; // the held-out test set {X, y}, if the data have one
     this.selected = -1;
-    this.custom = false;
     this.gen = d.gen ? { ...d.gen } : null;
     this.view = viewFor(this.X);
     this.drawView();
@@ -510,6 +511,7 @@ class Playground {
     this.test = snap.test;
     this.gen = snap.gen ? { ...snap.gen } : null;
     this.custom = snap.custom;
+    this.nameMenuEntry();
     this.view = { ...snap.view };
     this.selected = -1;
     this.drawView();
@@ -625,6 +627,7 @@ class Playground {
       this.X = c.points.map((q) => [q[0], q[1]]);
       this.y = c.points.map((q) => q[2]);
       this.custom = true;
+      this.nameMenuEntry();
       this.gen = null;
       this.bestGamma = null;
       this.view = c.view;
@@ -687,6 +690,7 @@ class Playground {
   dataChanged() {
     this.bestGamma = null; // it belonged to the data set as loaded
     this.custom = true;
+    this.nameMenuEntry();
     this.gen = null;
     this.newRun();
     this.render();
@@ -746,6 +750,15 @@ class Playground {
     this.updatePointLabel(i);
     this.dataChanged();
     this.say(`Example ${i + 1} now has label ${this.y[i] > 0 ? "+1" : "-1"}; the run starts again from theta = 0.`);
+  }
+
+  /** The menu says what is shown: a data set as loaded, or edited ("empty" no more). */
+  nameMenuEntry() {
+    this.datasets.forEach((d, k) => {
+      const edited = this.custom && k === this.datasetIndex;
+      const text = !edited ? d.name : d.X.length === 0 ? "your points" : `${d.name} (edited)`;
+      if (this.select.options[k] && this.select.options[k].textContent !== text) this.select.options[k].textContent = text;
+    });
   }
 
   // -- coordinates ----------------------------------------------------------------------

@@ -313,8 +313,8 @@ def test_mouse_steps_epochs_and_runs_as_the_library(open_page):
     # what the reader reads is those numbers
     assert shown(page, "counts") == (
         f"{st['updates']}; {st['mistakes']} mistake{'s' if st['mistakes'] != 1 else ''}")
-    assert shown(page, "state") == (f"converged in pass {ref.epochs}" if ref.converged
-                                    else "stopped: 100 passes")
+    assert shown(page, "state") == (f"converged in epoch {ref.epochs}" if ref.converged
+                                    else "stopped: 100 epochs")
     assert str(st["updates"]) in st["status"]
     page.locator(f"{SEL} button.md-reset").click()
     assert_numbers(snap(page), data, 0)

@@ -230,3 +230,26 @@ def test_the_chart_shows_the_test_errors_beside_the_training_mistakes(open_demo,
         assert page.evaluate(f"() => document.querySelector('{sel} .ec-test-key').hidden")
         assert "held" not in root.locator(".demo-readout").inner_text()
     assert page.errors == []
+
+
+def test_the_menu_says_when_the_data_are_edited(open_demo):
+    demo = "chapter 1"
+    page = open_demo(demo)
+    root = page.locator(DEMOS[demo][1])
+    menu = root.locator("select.demo-dataset")
+    empty = "empty: click in the plot to add points"
+    menu.select_option(label=empty)
+    shown = (f"() => {{ const s = document.querySelector('{DEMOS[demo][1]} select.demo-dataset');"
+             " return s.options[s.selectedIndex].textContent; }")
+    assert page.evaluate(shown) == empty
+    x, y = page.evaluate(f"() => {api(demo)}.clientPoint(0.5, 0.5)")
+    page.mouse.click(x, y)
+    assert len(page.evaluate(f"() => {api(demo)}.state().X")) == 1
+    assert page.evaluate(shown) == "your points"
+    page.evaluate(f"() => {api(demo)}.undo()")
+    assert page.evaluate(shown) == empty
+    menu.select_option(label="eight points")
+    x, y = page.evaluate(f"() => {api(demo)}.clientPoint(0.5, 0.5)")
+    page.mouse.click(x, y)
+    assert page.evaluate(shown) == "eight points (edited)"
+    assert page.errors == []
