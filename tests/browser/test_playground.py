@@ -12,6 +12,7 @@ import json
 
 import numpy as np
 import pytest
+from harness import BURST_WAIT_MS
 
 import perceptron_lib as pl
 from perceptron_lib.playground import best_margin
@@ -194,7 +195,7 @@ def test_keyboard_alone_runs_edits_and_resets(open_page):
     assert st["X"][8] == [round(x + 0.3, 10), round(y8 + 0.1, 10)]
     assert st["y"][8] == -1
     assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == (
-        f"Example 9 at ({st['X'][8][0]:g}, {st['X'][8][1]:g}), label -1")
+        f"Example 9 at ({st['X'][8][0]:g}, {st['X'][8][1]:g}), label \u22121")
     page.keyboard.press("Delete")
     st = state(page)
     assert st["X"] == X and st["y"] == y
@@ -353,7 +354,7 @@ def test_a_link_restores_points_step_and_options_exactly(open_page, base_url):
     assert page.locator(f"{SEL} .pg-row-updates dd").inner_text() == str(count)
     names = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .pg-pt')]"
                           ".map(g => g.getAttribute('aria-label'))")
-    assert names[1] == "Example 2 at (-1.5, 0.3), label -1"
+    assert names[1] == "Example 2 at (\u22121.5, 0.3), label \u22121"  # minus signs
     assert page.locator(f"{SEL} .demo-radio-neg input").is_checked()
     assert not page.locator(f"{SEL} .pg-check input").first.is_checked()  # the margin band
     # the fragment (a section anchor) is left alone
@@ -391,6 +392,7 @@ def test_back_returns_to_the_state_before_each_edit(open_page):
     click_at(page, 0.5, -2.0)  # an edit: a new history entry
     wait_for_url(page, key)
     page.locator(f"{SEL} .pg-step").click()
+    page.wait_for_timeout(BURST_WAIT_MS)  # a second entry of the history, not one burst
     click_at(page, -1.5, -2.0, shift=True)
     saved = wait_for_url(page, key, until=lambda st: len(st.get("p", [])) >= 2
                          and st["p"][-1][:2] == [-1.5, -2.0])

@@ -342,7 +342,9 @@ def test_the_menu_and_sliders_by_mouse(open_page):
     assert_numbers(st, sets[1], ref.epochs * len(sets[1]["y"]))
     # on separable data the margin perceptron's margin against gamma_opt
     assert 0 < st["margin"] <= st["gammaOpt"]
-    assert shown(page, "margin").endswith(f"\u03b3_opt {st['gammaOpt']:.4g}")
+    # gamma_opt, with opt as a subscript
+    assert shown(page, "margin").endswith(f"\u03b3opt {st['gammaOpt']:.4g}")
+    assert page.locator(f"{SEL} .md-row-margin dd sub").inner_text() == "opt"
     # the best gamma: no position of a fine grid gives a smaller bound
     page.locator(f"{SEL} button.md-best").click()
     st = snap(page)
