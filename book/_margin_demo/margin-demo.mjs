@@ -319,7 +319,7 @@ class MarginDemo {
       '<span><span class="demo-key demo-key-ring"></span> last visited</span>';
     const layerHint = el("p", { class: "demo-sr-only", id: id("layer-hint") },
       "Click in the plot to add a point with the chosen label, click a point to remove it. " +
-      "With the keyboard: arrow keys move a cursor (Shift: a grid step), Enter or Space adds a point there or removes the point under it, n and p go to the next and previous point, Delete removes it.");
+      "With the keyboard: arrow keys move a cursor (Shift: a grid step), Enter or Space adds a point there or removes the point under it, n and Shift+N go to the next and previous point, Delete removes it.");
     figure.append(stage, legend, layerHint);
 
     this.status = el("p", { class: "demo-status demo-area-status", "aria-live": "polite", "aria-atomic": "true" });
@@ -357,7 +357,7 @@ class MarginDemo {
     const ul = el("ul");
     for (const t of [
       "s Step, e Epoch, r Run, p Play or Pause (one update at a time; any other key or click pauses it), 0 Reset, b Best \u03b3, whenever the focus is in the demo; Tab reaches every control and arrow keys move the sliders.",
-      "Editing: a click in the plot adds a point with the label chosen under \u201cNew point\u201d (+ and \u2212 choose it, Shift-click gives the other label); a click on a point removes it. By keyboard, Tab to the plot: arrow keys move a cursor (Shift: one grid step), Enter or Space adds or removes the point there, n and p jump between points. Undo (Ctrl+Z or \u2318Z) takes back the last edit. Edited data keep the reference separator, the view and \u03b3; the run starts again from \u03b8 = 0, and a link carries the points.",
+      "Editing: a click in the plot adds a point with the label chosen under \u201cNew point\u201d (+ and \u2212 choose it, Shift-click gives the other label); a click on a point removes it. By keyboard, Tab to the plot: arrow keys move a cursor (Shift: one grid step), Enter or Space adds or removes the point there, n and Shift+N jump between points. Undo (Ctrl+Z or \u2318Z) takes back the last edit. Edited data keep the reference separator, the view and \u03b3; the run starts again from \u03b8 = 0, and a link carries the points.",
       "The margin perceptron starts from \u03b8 = 0, \u03b8\u2080 = 0 and updates \u03b8 \u2190 \u03b8 + y x, \u03b8\u2080 \u2190 \u03b8\u2080 + y whenever y(\u03b8\u1d40x + \u03b8\u2080) \u2264 \u03bc. A mistake is y(\u03b8\u1d40x + \u03b8\u2080) \u2264 0. A new \u03bc or data set starts again from \u03b8 = 0.",
       "The offset is handled by lifting, as in chapter 4: each point becomes (x, 1), R is the largest norm of the lifted points and the reference separator (u, u\u2080) is scaled to a unit vector of the lifted space. Its margin on point i is m\u1d62 = y\u1d62(u\u1d40x\u1d62 + u\u2080)/\u2016(u, u\u2080)\u2016 and its deficiency d\u1d62 = max(0, \u03b3 \u2212 m\u1d62).",
       "D = \u221a(\u03a3 d\u1d62\u00b2). Freund and Schapire: the perceptron (\u03bc = 0) makes at most ((R + D)/\u03b3)\u00b2 mistakes on any sequence, D taken over that sequence; the examples visited so far count once per visit. For \u03bc > 0 the same argument bounds the updates by ((\u221a(R\u00b2 + 2\u03bc) + D)/\u03b3)\u00b2.",
@@ -958,7 +958,7 @@ class MarginDemo {
     const v = this.view;
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
     const key = e.key;
-    if (!["Enter", " ", "Delete", "Backspace", "n", "p"].includes(key) && !arrows[key]) return; // the demo's keys
+    if (!["Enter", " ", "Delete", "Backspace", "n", "N"].includes(key) && !arrows[key]) return; // the demo's keys
     if (!this.cursorShown) this.showCursor(true);
     if (arrows[key]) {
       const s = e.shiftKey ? v.step : v.snap;
@@ -981,7 +981,7 @@ class MarginDemo {
       e.preventDefault();
       e.stopPropagation();
       return;
-    } else if (key === "n" || key === "p") {
+    } else if (key === "n" || key === "N") { // the next point; Shift+N the previous one
       const n = this.data.y.length;
       const i = this.cursorPoint();
       const j = i < 0 ? (key === "n" ? 0 : n - 1) : (i + (key === "n" ? 1 : n - 1)) % n;

@@ -846,11 +846,20 @@ def test_a_burst_of_edits_is_one_entry_of_the_history(open_page):
     page = open_page()
     start = snap(page)
     length = page.evaluate("() => history.length")
-    mu = page.locator(f"{SEL} input.demo-range").first
-    mu.focus()
-    for _ in range(5):  # five presses of a slider, each an edit that Undo takes back
-        page.keyboard.press("ArrowRight")
-    page.locator(f"{SEL} select.demo-dataset").select_option(label="separable")
+    # five steps of the mu slider and another data set, as fast as a reader's keys (in
+    # one script, so that a busy machine cannot space them out)
+    page.evaluate(f"""() => {{
+        const root = document.querySelector('{SEL}');
+        const mu = root.querySelector('input.demo-range');
+        for (let k = 0; k < 5; k++) {{
+            mu.value = String(Number(mu.value) + 1);
+            mu.dispatchEvent(new Event('input', {{ bubbles: true }}));
+            mu.dispatchEvent(new Event('change', {{ bubbles: true }}));
+        }}
+        const menu = root.querySelector('select.demo-dataset');
+        menu.value = '1';
+        menu.dispatchEvent(new Event('change', {{ bubbles: true }}));
+    }}""")
     st = snap(page)
     assert st["mu"] != start["mu"] and st["dataset"] == 1
     page.evaluate(f"() => {API}.flushUrl()")

@@ -255,10 +255,16 @@ ROOM = """() => {
   const ui = r.querySelector('.demo-ui');
   const wide = [...r.querySelectorAll('*')].filter(e => e.scrollWidth > e.clientWidth + 1 &&
     getComputedStyle(e).overflowX === 'visible' && e.clientWidth > 0).map(e => e.className);
+  // the status line keeps its room and grows with a long sentence (a phone, after a step)
+  const status = r.querySelector('.demo-status');
+  const grown = status.getBoundingClientRect().height
+    - parseFloat(getComputedStyle(status).minHeight);
   return { reserved: parseFloat(cs.minHeight),
            needed: ui.getBoundingClientRect().height + parseFloat(cs.paddingTop)
-                   + parseFloat(cs.paddingBottom),
-           frame: frame.getBoundingClientRect().height,
+                   + parseFloat(cs.paddingBottom) - Math.max(0, grown),
+           grown: Math.max(0, grown),
+           clipped: status.scrollHeight > status.clientHeight + 1,
+           frame: frame.getBoundingClientRect().height - Math.max(0, grown),
            right: r.getBoundingClientRect().right, inner: document.documentElement.clientWidth,
            pageWide: document.documentElement.scrollWidth > document.documentElement.clientWidth,
            wide };
@@ -278,6 +284,7 @@ def test_at_every_width_the_kept_room_holds_the_demo(open_page, scheme):
             assert room["frame"] == pytest.approx(room["reserved"], abs=0.5), (width, room)
             assert room["right"] <= room["inner"] + 0.5 and room["wide"] == [], (width, room)
             assert not room["pageWide"], (width, room)
+            assert not room["clipped"], (width, room)  # the status line shows all it says
     assert page.errors == []
 
 

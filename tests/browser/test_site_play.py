@@ -253,3 +253,17 @@ def test_the_menu_says_when_the_data_are_edited(open_demo):
     page.mouse.click(x, y)
     assert page.evaluate(shown) == "eight points (edited)"
     assert page.errors == []
+
+
+@pytest.mark.parametrize("demo", ["chapter 1", "chapter 2", "chapter 6", "chapter 7"])
+def test_in_the_dark_theme_no_light_frame_surrounds_a_demo(open_demo, demo):
+    page = open_demo(demo, scheme="dark")
+    around = page.evaluate(f"""() => {{
+        const root = document.querySelector('{DEMOS[demo][1]}');
+        const out = root.parentElement, cs = getComputedStyle(out);
+        return [out.className, cs.backgroundColor, cs.paddingLeft,
+                getComputedStyle(root).backgroundColor];
+    }}""")
+    assert "text_html" in around[0]
+    assert around[1] == "rgba(0, 0, 0, 0)" and around[2] == "0px", around
+    assert around[3] != "rgb(255, 255, 255)"  # the demo's own dark background
