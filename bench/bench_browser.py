@@ -131,7 +131,8 @@ async ([sel, index, presses, runFirst]) => {
   const api = root.offsetDemo || root.kernelPlayground || root.marginDemo;
   if (api.activate) api.activate();
   if (runFirst) api.run();
-  const shown = [...root.querySelectorAll('input[type=range]')].filter((i) => i.offsetParent);
+  const shown = [...root.querySelectorAll('input[type=range]')]
+    .filter((i) => i.offsetParent && !i.closest('.gf'));  // the demo's own, not the generator's
   const input = shown[index];
   const frame = () => new Promise((r) => requestAnimationFrame(r));
   const times = [];
@@ -152,6 +153,16 @@ async ([sel, index, presses, runFirst]) => {
 }
 """
 
+COUNT_SLIDERS = """
+(sel) => {
+  const root = document.querySelector(sel);
+  const api = root.offsetDemo || root.kernelPlayground || root.marginDemo;
+  if (api.activate) api.activate();  // built and started, as when it comes into view
+  return [...root.querySelectorAll('input[type=range]')]
+    .filter((i) => i.offsetParent && !i.closest('.gf')).length;
+}
+"""
+
 SLIDER_PAGES = [
     ("chapter 2", "book/02_offset.html", "div.offset-demo"),
     ("chapter 6", "book/06_variants.html", "div.kernel-playground"),
@@ -165,8 +176,7 @@ def slider_benchmark(browser, base: str, presses: int) -> list[dict]:
         page = browser.new_page(viewport={"width": 1366, "height": 768})
         harness.goto(page, f"{base}/{rel}")
         page.locator(sel).scroll_into_view_if_needed()
-        count = page.evaluate(f"() => [...document.querySelectorAll('{sel} input[type=range]')]"
-                              ".filter((i) => i.offsetParent).length")
+        count = page.evaluate(COUNT_SLIDERS, sel)
         for index in range(count):
             row = {"chapter": chapter}
             for run_first in (False, True):
