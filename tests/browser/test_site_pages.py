@@ -13,7 +13,7 @@ import urllib.request
 from urllib.parse import urldefrag
 
 import pytest
-from harness import AXE, AXE_RUN, PAGE_FACTS, load, site_pages
+from harness import AXE, AXE_RUN, PAGE_FACTS, SCROLL_STOPS, load, site_pages
 
 BLOCKING = {"serious", "critical"}
 CHAPTERS = ("01_algorithm", "02_offset", "03_margin", "04_convergence", "05_spam",
@@ -30,6 +30,7 @@ def visits(browser, base_url, site) -> dict[str, dict]:
             page = ctx.new_page()
             rec = load(page, f"{base_url}/{rel}")
             rec.update(page.evaluate(PAGE_FACTS))
+            rec.update(page.evaluate(SCROLL_STOPS))
             if axe is not None:
                 page.add_script_tag(content=axe)
                 rec["axe"] = page.evaluate(AXE_RUN)
@@ -74,13 +75,21 @@ def test_every_formula_is_typeset(visits):
                       ("mathUnknown", "formulas with a command MathJax does not know"),
                       ("mathjaxLoaded", "MathJax loaded by the page (formulas are typeset "
                                         "when the site is built)"),
-                      ("mathFontsFailed", "formula fonts that did not load"),
-                      ("mathScrollUnfocusable", "formulas that scroll but cannot be focused")]:
+                      ("mathFontsFailed", "formula fonts that did not load")]:
         bad = offenders(visits, key)
         assert not bad, f"{what}: {bad}"
     # the chapters are full of mathematics: make sure it was found at all
     for chapter in CHAPTERS:
         assert visits[f"book/{chapter}.html"]["formulas"] > 20, chapter
+
+
+def test_every_section_is_laid_out_and_what_scrolls_can_be_focused(visits):
+    # book/_ext/page-load.js lays the sections out in idle time and gives a tab stop to
+    # each formula, code block, output or table that scrolls sideways
+    for key, what in [("sectionsWaiting", "sections never laid out"),
+                      ("scrollUnfocusable", "blocks that scroll but cannot be focused")]:
+        bad = offenders(visits, key)
+        assert not bad, f"{what}: {bad}"
 
 
 def test_every_image_and_graphic_has_a_text_alternative(visits):

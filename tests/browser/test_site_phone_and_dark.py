@@ -9,7 +9,7 @@ full scan in test_site_pages.py; nothing but the colours differs between the the
 from __future__ import annotations
 
 import pytest
-from harness import AXE, AXE_RUN, OVERFLOW, goto, site_pages
+from harness import AXE, AXE_RUN, OVERFLOW, SCROLL_STOPS, goto, site_pages
 
 BLOCKING = {"serious", "critical"}
 
@@ -25,6 +25,7 @@ def phone_visits(browser, base_url, site) -> dict[str, dict]:
             page = ctx.new_page()
             goto(page, f"{base_url}/{rel}")
             rec = page.evaluate(OVERFLOW)
+            rec.update(page.evaluate(SCROLL_STOPS))
             rec["theme"] = page.evaluate("() => document.documentElement.dataset.theme")
             if axe is not None:
                 page.add_script_tag(content=axe)
@@ -40,6 +41,15 @@ def test_no_page_is_wider_than_a_phone(phone_visits):
     assert len(phone_visits) >= 10
     wide = {p: r["wide"] for p, r in phone_visits.items() if r["scrollWidth"] > r["clientWidth"]}
     assert not wide, wide
+
+
+def test_what_scrolls_on_a_phone_can_be_focused(phone_visits):
+    # at 390 px many formulas and code blocks scroll inside their own box
+    assert sum(r["scrolling"] for r in phone_visits.values()) > 20
+    bad = {p: r["scrollUnfocusable"] for p, r in phone_visits.items() if r["scrollUnfocusable"]}
+    assert not bad, bad
+    waiting = {p: r["sectionsWaiting"] for p, r in phone_visits.items() if r["sectionsWaiting"]}
+    assert not waiting, waiting
 
 
 def test_dark_theme_text_keeps_its_contrast(phone_visits, axe_source):

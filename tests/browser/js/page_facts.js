@@ -20,8 +20,6 @@
     mathUnknown: [...document.querySelectorAll("mjx-assistive-mml")].map((e) => e.textContent).filter((s) => /\\[A-Za-z]/.test(s)),
     // formulas are typeset when the site is built: no page loads MathJax
     mathjaxLoaded: Boolean(window.MathJax) || [...document.scripts].some((e) => /mathjax/i.test(e.src)),
-    // a formula wider than the column scrolls: it must be reachable from the keyboard
-    mathScrollUnfocusable: [...document.querySelectorAll("mjx-container")].filter((e) => e.scrollWidth > e.clientWidth + 1 && e.tabIndex < 0).map((e) => e.textContent.slice(0, 60)),
     // and the fonts their style sheet names all load
     mathFontsFailed: [...document.fonts].filter((f) => /MJX/.test(f.family) && f.status === "error").map((f) => f.family),
     formulas: document.querySelectorAll("mjx-container").length,
