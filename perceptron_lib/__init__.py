@@ -34,7 +34,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "multiclass_mistake_bound", "online_to_batch_bound"),
     "convergence": ("LemmaCheck", "ProofTrace", "check_lemmas", "proof_quantities"),
     "datasets": ("notes_example", "offset_example", "spam_messages"),
-    "demo_data": ("DemoData", "make_demo_data"),
+    "demos.data": ("DemoData", "make_demo_data"),
     "evaluation": ("accuracy", "cross_val_accuracy", "kfold_indices", "majority_baseline",
         "standardize", "train_test_split"),
     "generate": ("SeparableData", "flip_labels", "make_noisy", "make_separable",
@@ -84,6 +84,7 @@ __all__ = [
     "check_lemmas",
     "count_message",
     "cross_val_accuracy",
+    "demos",
     "flip_labels",
     "freund_schapire_bound",
     "gram_matrix",
@@ -146,8 +147,10 @@ __all__ = [
     "widgets",
 ]
 
-#: Modules that load a heavy package (matplotlib, ipywidgets) on first use.
-_LAZY = {"playground", "plotting", "widgets"}
+#: Modules reached as ``pl.<name>``, each loaded on first use (``plotting`` and
+#: ``widgets`` load matplotlib and ipywidgets), with the module each name stands for.
+_LAZY = {"demos": "demos", "playground": "demos.playground", "plotting": "plotting",
+         "widgets": "widgets"}
 _OWNER = {name: module for module, names in _EXPORTS.items() for name in names}
 
 
@@ -171,7 +174,7 @@ def __getattr__(name: str):
         _load(_OWNER[name])
         return globals()[name]
     if name in _LAZY:
-        return importlib.import_module(f".{name}", __name__)
+        return importlib.import_module(f".{_LAZY[name]}", __name__)
     if name == "Perceptron":  # the scikit-learn estimator: loads scikit-learn on first use
         return importlib.import_module(".estimator", __name__).Perceptron
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,6 +1,6 @@
 """The playgrounds' seeded generator: the same data in Python and in the page.
 
-``perceptron_lib.demo_data.make_demo_data`` and ``book/_playground/generator.mjs`` must
+``perceptron_lib.demos.data.make_demo_data`` and ``book/_playground/generator.mjs`` must
 give the same float64 points and labels for the same kind, count, seed and options; the
 data must be what the documentation promises (the margin asked for, the XOR corners, the
 number of flipped labels); bad arguments are refused with a message naming them.
@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import perceptron_lib as pl
-from perceptron_lib.demo_data import Mulberry32, make_demo_data
+from perceptron_lib.demos.data import Mulberry32, make_demo_data
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from perceptron_lib import kernel_playground, margin_demo, offset_demo, playground, spam_demo
+from perceptron_lib.demos import kernel, margin, offset, playground, spam
 
 BOOK = Path(__file__).resolve().parents[1] / "book"
 KIT = BOOK / "_playground" / "kit.css"
@@ -102,11 +102,11 @@ def test_every_demo_element_stands_on_the_kit():
     mm = pl.max_margin(s.X, s.y)
     pages = {
         "playground": playground.playground_html({"three": (X, y)}),
-        "offset": offset_demo.offset_demo_html({"line": (X, y, np.array([1.0, 0.0]), 0.0)}),
-        "margin": margin_demo.MarginDemo({"separable": {
+        "offset": offset.offset_demo_html({"line": (X, y, np.array([1.0, 0.0]), 0.0)}),
+        "margin": margin.MarginDemo({"separable": {
             "X": s.X, "y": s.y, "theta": mm.theta, "theta_0": mm.theta_0}}).html,
-        "kernel": kernel_playground.kernel_playground_html({"three": (X, y)}),
-        "spam": spam_demo.spam_demo_html(np.array([1.0, 1.0]), 0.0, X, y),
+        "kernel": kernel.kernel_playground_html({"three": (X, y)}),
+        "spam": spam.spam_demo_html(np.array([1.0, 1.0]), 0.0, X, y),
     }
     for name, html in pages.items():
         root = re.match(r'<div (?:id="[^"]*" )?class="([^"]*)"', html)

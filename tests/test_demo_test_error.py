@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import perceptron_lib as pl
-from perceptron_lib.demo_data import make_demo_data
+from perceptron_lib.demos.data import make_demo_data
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node")

@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 import perceptron_lib as pl
-from perceptron_lib.kernel_playground import kernel_playground_html
-from perceptron_lib.margin_demo import MarginDemo
-from perceptron_lib.playground import playground_html
+from perceptron_lib.demos.kernel import kernel_playground_html
+from perceptron_lib.demos.margin import MarginDemo
+from perceptron_lib.demos.playground import playground_html
 
 
 def datasets_of(html: str) -> list[dict]:

@@ -1,4 +1,4 @@
-"""perceptron_lib.kernel_playground: the element chapter 6's page turns into a playground."""
+"""perceptron_lib.demos.kernel: the element chapter 6's page turns into a playground."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from demo_html import root_of as _root_of
 from kernel_cases import GAMMAS, chapter6_kernel_data
 
 import perceptron_lib as pl
-from perceptron_lib import kernel_playground as kp
-from perceptron_lib.kernel_playground import KernelPlayground, kernel_playground_html
+from perceptron_lib.demos import kernel as kp
+from perceptron_lib.demos.kernel import KernelPlayground, kernel_playground_html
 
 XOR = ([[1, 1], [-1, -1], [1, -1], [-1, 1]], [1, 1, -1, -1])
 

@@ -14,7 +14,7 @@ many target margins ``gamma``, and must agree:
   a few units in the last place (sums and roots are taken in another order), also for the
   sequence visited after any number of steps (an example counted once per visit);
 - the best ``gamma`` of the bound: no ``gamma`` of a fine grid gives a smaller bound;
-- the positions of the mu slider, which ``perceptron_lib.margin_demo`` checks against.
+- the positions of the mu slider, which ``perceptron_lib.demos.margin`` checks against.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import numpy as np
 import pytest
 
 import perceptron_lib as pl
-from perceptron_lib.margin_demo import GAMMA_STEPS, MUS
+from perceptron_lib.demos.margin import GAMMA_STEPS, MUS
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node")

@@ -1,4 +1,4 @@
-"""perceptron_lib.margin_explorer: chapter 7's margin demo for readers with a kernel."""
+"""perceptron_lib.widgets.MarginPerceptronExplorer: chapter 7's margin demo in Jupyter."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import perceptron_lib as pl
-from perceptron_lib.margin_demo import GAMMA_STEPS, MUS, start_gamma
-from perceptron_lib.margin_explorer import MarginPerceptronExplorer
+from perceptron_lib.demos.margin import GAMMA_STEPS, MUS, start_gamma
+from perceptron_lib.widgets import MarginPerceptronExplorer
 
 
 def data() -> dict:

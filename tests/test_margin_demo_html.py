@@ -1,4 +1,4 @@
-"""perceptron_lib.margin_demo: the element chapter 7's page turns into the margin demo."""
+"""perceptron_lib.demos.margin: the element chapter 7's page turns into the margin demo."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ from demo_html import (
 from demo_html import root_of as _root_of
 
 import perceptron_lib as pl
-from perceptron_lib import margin_demo as md
-from perceptron_lib.margin_demo import MarginDemo, start_gamma
+from perceptron_lib.demos import margin as md
+from perceptron_lib.demos.margin import MarginDemo, start_gamma
 
 ROOT = Path(__file__).resolve().parents[1]
 FOUR = {"X": [[1.0, 2.0], [2.0, 0.5], [-1.0, -1.0], [-2.0, 0.5]], "y": [1, 1, -1, -1],

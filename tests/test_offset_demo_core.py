@@ -43,7 +43,7 @@ import pytest
 from naive import naive_epoch_chart
 
 import perceptron_lib as pl
-from perceptron_lib.offset_demo import C_VALUES, THETA0_STEPS, THETA_STEPS
+from perceptron_lib.demos.offset import C_VALUES, THETA0_STEPS, THETA_STEPS
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node")

@@ -1,4 +1,4 @@
-"""perceptron_lib.offset_demo: the element chapter 2's page turns into the offset demo."""
+"""perceptron_lib.demos.offset: the element chapter 2's page turns into the offset demo."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from demo_html import HOSTILE_NAME, common_bad_inputs, datasets_of, parse
 from demo_html import root_of as _root_of
 
 import perceptron_lib as pl
-from perceptron_lib import offset_demo as od
-from perceptron_lib.offset_demo import OffsetDemo, offset_demo_html
+from perceptron_lib.demos import offset as od
+from perceptron_lib.demos.offset import OffsetDemo, offset_demo_html
 from perceptron_lib.widgets import OffsetExplorer
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,4 +1,4 @@
-"""perceptron_lib.playground: the element a page turns into a browser playground."""
+"""perceptron_lib.demos.playground: the element a page turns into a browser playground."""
 
 import json
 from html.parser import HTMLParser
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import perceptron_lib as pl
-from perceptron_lib.playground import Playground, best_margin, playground_html
+from perceptron_lib.demos.playground import Playground, best_margin, playground_html
 
 
 class _Divs(HTMLParser):
@@ -150,7 +150,7 @@ def test_a_bad_element_id_is_refused(bad):
 
 
 def test_the_kernel_playground_has_a_stable_id_too():
-    from perceptron_lib.kernel_playground import kernel_playground_html
+    from perceptron_lib.demos.kernel import kernel_playground_html
 
     xor = {"XOR": ([[1, 1], [-1, -1], [1, -1], [-1, 1]], [1, 1, -1, -1])}
     a, _ = parse(kernel_playground_html(xor).split("\n")[0] + "</div>")

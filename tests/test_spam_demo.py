@@ -1,4 +1,4 @@
-"""perceptron_lib.spam_demo: chapter 5's demo element, built from the chapter's classifier."""
+"""perceptron_lib.demos.spam: chapter 5's demo element, built from the chapter's classifier."""
 
 import html
 import json
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import perceptron_lib as pl
-from perceptron_lib.spam_demo import (
+from perceptron_lib.demos.spam import (
     SpamDemo,
     SpamModel,
     feature_cells,

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 import perceptron_lib as pl
+from perceptron_lib.demos.spam import SpamModel, ratio_text
 from perceptron_lib.grading.assignments.a05_spam import MESSAGES
-from perceptron_lib.spam_demo import SpamModel, ratio_text
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node")

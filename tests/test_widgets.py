@@ -249,6 +249,12 @@ def test_kernel_explorer_names_bad_choices(change, message):
     assert (e.kernel, e.degree, e.dataset) == ("polynomial", 2, "corners")  # unchanged
 
 
+def _margin_datasets():
+    s = pl.make_separable(30, 2, gamma=0.1, R=2.0, theta_0=0.3, seed=1)
+    mm = pl.max_margin(s.X, s.y)
+    return {"separable": {"X": s.X, "y": s.y, "theta": mm.theta, "theta_0": mm.theta_0}}
+
+
 EXPLORERS = [
     lambda: W.StepTrainer(pl.notes_example().X, pl.notes_example().y),
     lambda: W.OffsetExplorer(pl.offset_example().X[:, 0], pl.offset_example().y),
@@ -256,6 +262,7 @@ EXPLORERS = [
     lambda: W.ConvergenceExplorer(n=20),
     lambda: W.MessageExplorer([1.0, 1.0], -0.5, "WIN CASH NOW!!! call 0800 123 456"),
     lambda: W.KernelExplorer(_kernel_datasets()),
+    lambda: W.MarginPerceptronExplorer(_margin_datasets()),
 ]
 
 

@@ -5,7 +5,7 @@ The playground (``book/_kernel_playground``: ``kernel-playground.mjs``,
 other host.  This extension copies those files into the build's
 ``_static/kernel-playground`` before the pages are written, and gives every page whose
 body holds an element of class ``kernel-playground`` (written by
-:mod:`perceptron_lib.kernel_playground`), and no other page, three things in its head:
+:mod:`perceptron_lib.demos.kernel`), and no other page, three things in its head:
 
 - a one-line script that marks ``<html>`` with the class ``kernel-playground-js`` where
   the page is served (module scripts do not run from pages opened as files), so that the

@@ -9,7 +9,7 @@ demo's folder is ``_margin_demo`` beside ``_playground``, in the build
 modules name the build's folder in that import.
 
 Every page whose body holds an element of class ``margin-demo`` (written by
-:mod:`perceptron_lib.margin_demo`), and no other page, gets in its head:
+:mod:`perceptron_lib.demos.margin`), and no other page, gets in its head:
 
 - a one-line script that marks ``<html>`` with the class ``margin-demo-js`` where the
   page is served (module scripts do not run from pages opened as files), so that the

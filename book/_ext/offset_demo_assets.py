@@ -11,7 +11,7 @@ serves the demo whole.  The demo's other shared pieces (the DOM helpers, the plo
 geometry, the chart of epochs, Undo and the URL state) it imports from
 ``../playground/*.mjs``, the site's ``_static/playground`` that the playground's
 extension serves.  Every page whose body holds an element of class ``offset-demo``
-(written by :mod:`perceptron_lib.offset_demo`), and no other page, gets in its head:
+(written by :mod:`perceptron_lib.demos.offset`), and no other page, gets in its head:
 
 - a one-line script that marks ``<html>`` with the class ``offset-demo-js`` where the page
   is served (module scripts do not run from pages opened as files), so that the

@@ -4,7 +4,7 @@ The demo (``book/_spam_demo``: ``spam-demo.mjs``, ``spam-core.mjs``,
 ``char-classes.mjs`` and ``spam-demo.css``) runs in the reader's browser with no other
 host.  This extension copies those files into the build's ``_static/spam-demo`` before
 the pages are written, and gives every page whose body holds an element of class
-``spam-demo`` (written by :mod:`perceptron_lib.spam_demo`) three things in its head:
+``spam-demo`` (written by :mod:`perceptron_lib.demos.spam`) three things in its head:
 
 - a one-line script that marks ``<html>`` with the class ``spam-demo-js`` where the page
   is served (module scripts do not run from pages opened as files), so that the

@@ -12,7 +12,7 @@
 //     <div class="kp-frame"><div class="kp-fallback">...</div></div>
 //   </div>
 //
-// perceptron_lib.kernel_playground writes that element from the chapter's arrays.  The
+// perceptron_lib.demos.kernel writes that element from the chapter's arrays.  The
 // playground is built into .kp-frame at once (the stylesheet has kept its room), and its
 // arithmetic (the Gram matrix, the run, the field of f over the plot) starts only when it
 // comes near the screen.  All arithmetic is done by kernel-core.mjs, the module

@@ -25,7 +25,7 @@ import { checkHeldOut, createRun, errors, margin as datasetMargin, epochTotals }
 
 export { checkHeldOut, errors };
 
-/** The positions of the demo's mu slider (perceptron_lib.margin_demo.MUS has the same). */
+/** The positions of the demo's mu slider (perceptron_lib.demos.margin.MUS has the same). */
 export const MUS = Object.freeze([0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5]);
 /** The gamma slider's positions are k R / GAMMA_STEPS, k = 1 .. GAMMA_STEPS. */
 export const GAMMA_STEPS = 200;

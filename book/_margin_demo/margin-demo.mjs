@@ -10,7 +10,7 @@
 //     <div class="md-frame"><div class="md-fallback">...</div></div>
 //   </div>
 //
-// perceptron_lib.margin_demo.MarginDemo writes that element from the chapter's arrays.
+// perceptron_lib.demos.margin.MarginDemo writes that element from the chapter's arrays.
 // Nothing of the demo runs while the page loads: it is built into .md-frame in idle time
 // once it is within a screen of the viewport (the stylesheet has kept its room), and its
 // arithmetic starts when it comes within 200 px.  All arithmetic is margin-core.mjs's,

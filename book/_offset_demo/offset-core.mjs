@@ -28,7 +28,7 @@ export const MAX_POINTS = 300;
 export const MAX_COORD = 1e6;
 
 /** The positions of the c slider: ten per decade from 0.1 to 100, three significant
- *  digits (perceptron_lib.offset_demo.C_VALUES holds the same numbers). */
+ *  digits (perceptron_lib.demos.offset.C_VALUES holds the same numbers). */
 export const C_VALUES = Object.freeze(
   Array.from({ length: 31 }, (_, k) => Number((10 ** ((k - 10) / 10)).toPrecision(3))),
 );

@@ -10,7 +10,7 @@
 //     <div class="od-frame"><div class="od-fallback">...</div></div>
 //   </div>
 //
-// perceptron_lib.offset_demo writes that element from the chapter's arrays.  The demo is
+// perceptron_lib.demos.offset writes that element from the chapter's arrays.  The demo is
 // built into .od-frame at once (the stylesheet has kept its room); it draws and runs only
 // when it comes near the screen.  All arithmetic is done by offset-core.mjs (on top of the
 // course's perceptron core), which tests/test_offset_demo_core.py compares with

@@ -1,5 +1,5 @@
 // Seeded data for the book's playgrounds: separable with a chosen margin, XOR, flipped
-// labels.  The JavaScript twin of perceptron_lib/demo_data.py (make_demo_data), whose
+// labels.  The JavaScript twin of perceptron_lib/demos/data.py (make_demo_data), whose
 // docstring writes down every step: the same kind, n, seed and options give the same
 // float64 points and labels here and in Python (tests/test_demo_data.py runs this file
 // under Node.js through tests/js/run_generator.mjs over many seeds and options).
@@ -23,7 +23,7 @@ export const MAX_SEED = 4294967295;
 const MAX_TRIES = 100000;
 const CORNERS = [[1, 1, 1], [-1, -1, 1], [1, -1, -1], [-1, 1, -1]];
 
-/** mulberry32: a function returning the next float64 in [0, 1) (see demo_data.py). */
+/** mulberry32: a function returning the next float64 in [0, 1) (see perceptron_lib.demos.data). */
 export function mulberry32(seed) {
   checkSeed(seed);
   let a = seed >>> 0;

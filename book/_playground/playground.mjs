@@ -10,7 +10,7 @@
 //   ></div>
 //
 // A data set may also carry "best_gamma": the best margin the mistake bound may use for
-// it (computed by perceptron_lib.playground.best_margin).  The playground then shows
+// it (computed by perceptron_lib.demos.playground.best_margin).  The playground then shows
 // the bound with that margin next to the updates made, until the reader edits the data.
 //
 // Whatever the div holds (a fallback text, say) is replaced.  All arithmetic is done by

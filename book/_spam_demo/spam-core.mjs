@@ -160,7 +160,7 @@ export function spamFeatures(message) {
 /**
  * The classifier's score theta . z + theta0 of a feature vector, where z holds the chosen
  * features, each scaled as z_j = (x_j - mean_j) / scale_j when the model has a mean and
- * a scale; summed left to right with theta0 added last (perceptron_lib.spam_demo).
+ * a scale; summed left to right with theta0 added last (perceptron_lib.demos.spam).
  */
 export function score(features, model) {
   const { columns, theta, theta0 } = model;

@@ -1,6 +1,6 @@
 // Chapter 5's message demo on the book's page (no framework, no other host).
 //
-// perceptron_lib.spam_demo writes every <div class="spam-demo"> with all of its markup:
+// perceptron_lib.demos.spam writes every <div class="spam-demo"> with all of its markup:
 // the text box, the table of features, the score and verdict, and the feature plane
 // (an SVG with the chapter's training messages and the perceptron's line), drawn for the
 // chapter's initial message; data-config holds the classifier (columns, theta, theta0,

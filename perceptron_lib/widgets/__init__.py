@@ -13,6 +13,8 @@ configured to drop the widget view, so it never shows controls that do nothing).
 - :class:`ConvergenceExplorer` (chapter 4): mistakes against the bound ``(R/gamma)^2``.
 - :class:`MessageExplorer` (chapter 5): a message, its features and the verdict.
 - :class:`KernelExplorer` (chapter 6): the kernel perceptron's boundary as the kernel changes.
+- :class:`MarginPerceptronExplorer` (chapter 7): the margin perceptron, and Freund and
+  Schapire's bound as the target margin changes.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from ._base import AVERAGE_COLOR, LIVE_HINT, Explorer
 from .convergence import ConvergenceExplorer
 from .kernel import KernelExplorer
 from .margin import MarginExplorer
+from .margin_perceptron import MarginPerceptronExplorer
 from .message import MessageExplorer
 from .offset import OffsetExplorer
 from .step_trainer import StepTrainer
@@ -31,6 +34,7 @@ __all__ = [
     "Explorer",
     "KernelExplorer",
     "MarginExplorer",
+    "MarginPerceptronExplorer",
     "MessageExplorer",
     "OffsetExplorer",
     "StepTrainer",

@@ -15,7 +15,7 @@ import pytest
 from harness import BURST_WAIT_MS
 
 import perceptron_lib as pl
-from perceptron_lib.playground import best_margin
+from perceptron_lib.demos.playground import best_margin
 
 PAGES = {
     "book/01_algorithm.html": {"offset": True, "mode": None},

@@ -2,7 +2,7 @@
 
 The demo (book/_margin_demo) is served as the book serves it: the extension
 ``book/_ext/margin_demo_assets.py`` installs its modules next to the shared perceptron
-of ``book/_playground``, and the page holds what :class:`perceptron_lib.margin_demo.MarginDemo`
+of ``book/_playground``, and the page holds what :class:`perceptron_lib.demos.margin.MarginDemo`
 writes, with the one-line mark in the head, the stylesheet and the module.  These tests
 drive it the way a reader does (the buttons, the menu, the sliders; Tab, arrow keys and
 the keys s, e, r, 0, b) and compare every number it shows with ``perceptron_lib`` on the
@@ -29,7 +29,7 @@ import pytest
 from harness import BURST_WAIT_MS, DemoPages, serve
 
 import perceptron_lib as pl
-from perceptron_lib.margin_demo import MUS, MarginDemo
+from perceptron_lib.demos.margin import MUS, MarginDemo
 
 ROOT = Path(__file__).resolve().parents[2]
 SEL = "div.margin-demo"

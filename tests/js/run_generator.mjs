@@ -6,7 +6,7 @@
 // "n": 40, "seed": 7, "spread": 0.3, "flip": 0.1}], "bad": [{...}]}; the script prints
 // {"streams": [[u, ...]], "results": [generate(case)], "errors": [message for each bad
 // case]} as JSON on stdout.  tests/test_demo_data.py compares them with
-// perceptron_lib.demo_data.
+// perceptron_lib.demos.data.
 
 import { readFileSync } from "node:fs";
 import { generate, mulberry32 } from "../../book/_playground/generator.mjs";

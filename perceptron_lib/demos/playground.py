@@ -22,8 +22,8 @@ from typing import Any
 
 from numpy.typing import ArrayLike
 
-from ._page_demo import attributes, data_json
-from ._validate import check_count, check_data
+from .._validate import check_count, check_data
+from .page import attributes, data_json
 
 MODES = (None, "margin")
 #: What an element id must look like to key a demo's state in the page's URL
@@ -49,8 +49,8 @@ def best_margin(X: ArrayLike, y: ArrayLike, offset: bool = True) -> float:
     ValueError
         When the data are not linearly separable (there is no margin to report).
     """
-    from .offset import add_offset_feature
-    from .separability import max_margin
+    from ..offset import add_offset_feature
+    from ..separability import max_margin
 
     Xa, ya = check_data(X, y)
     if offset:
@@ -105,7 +105,7 @@ def held_out(name: str, X_test: ArrayLike, y_test: ArrayLike, d: int) -> dict[st
 
     The demos show, after each epoch, how many of these examples the hypothesis gets
     wrong beside the training mistakes; they must come from the same distribution as
-    the training data (:func:`perceptron_lib.demo_data.make_demo_data` with ``n_test``).
+    the training data (:func:`perceptron_lib.demos.data.make_demo_data` with ``n_test``).
     """
     try:
         Xt, yt = check_data(X_test, y_test)

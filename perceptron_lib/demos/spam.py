@@ -26,9 +26,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._page_demo import attributes, data_json, mime_bundle
-from ._validate import check_data, check_scalar, check_theta
-from .spam import FEATURE_NAMES, MessageCounts, count_message, spam_features, tokenize
+from .._validate import check_data, check_scalar, check_theta
+from ..spam import FEATURE_NAMES, MessageCounts, count_message, spam_features, tokenize
+from .page import attributes, data_json, mime_bundle
 
 #: Drawing units of the feature plane (the SVG's viewBox) and its plot area.
 VIEW = (420, 360)
@@ -473,7 +473,7 @@ class SpamDemo:
         self.model = SpamModel.make(theta, theta_0, options.get("columns", (0, 1)),
                                     options.get("mean"), options.get("scale"))
         a, c = self.model.raw_line()
-        from .widgets import MessageExplorer
+        from ..widgets import MessageExplorer
 
         self.explorer = MessageExplorer(a, c, message=options.get("message", ""),
                                         features=self.model.columns, X=X, y=y)

@@ -57,7 +57,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validate import check_count, check_scalar
+from .._validate import check_count, check_scalar
 
 KINDS = ("separable", "xor")
 MAX_POINTS = 500

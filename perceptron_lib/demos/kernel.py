@@ -21,8 +21,8 @@ from typing import Any
 
 from numpy.typing import ArrayLike
 
-from ._page_demo import Explorer, ExplorerElement, data_json, framed
-from ._validate import check_count, check_data
+from .._validate import check_count, check_data
+from .page import Explorer, ExplorerElement, data_json, framed
 from .playground import demo_id, held_out
 
 KERNELS = ("linear", "polynomial", "RBF")
@@ -116,7 +116,7 @@ def kernel_playground_html(
     element_id : str, optional
         The element's id, which keys the playground's state in the page's URL.  By
         default one made from the data and options
-        (:func:`perceptron_lib.playground.demo_id`), the same in every build.
+        (:func:`perceptron_lib.demos.playground.demo_id`), the same in every build.
 
     Returns
     -------

@@ -29,8 +29,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._page_demo import Explorer, ExplorerElement, data_json, framed
-from ._validate import check_count, check_data, check_scalar
+from .._validate import check_count, check_data, check_scalar
+from .page import Explorer, ExplorerElement, data_json, framed
 from .playground import demo_id
 
 #: The positions of the demo's c slider: ten per decade from 0.1 to 100, with three
@@ -114,8 +114,8 @@ def offset_demo_html(
         Jupyter notebook).
     element_id : str, optional
         The element's id, which keys the demo's state in the page's URL.  By default one
-        made from the data and options (:func:`perceptron_lib.playground.demo_id`), the
-        same in every build.
+        made from the data and options
+        (:func:`perceptron_lib.demos.playground.demo_id`), the same in every build.
 
     Returns
     -------

@@ -34,8 +34,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._page_demo import data_json, framed
-from ._validate import check_count, check_data, check_scalar, check_theta
+from .._validate import check_count, check_data, check_scalar, check_theta
+from .page import data_json, framed
 from .playground import demo_id, held_out
 
 #: The positions of the demo's mu slider (``book/_margin_demo/margin-core.mjs`` has the
@@ -52,8 +52,8 @@ KEYS = ("X", "y", "theta", "theta_0")
 
 def _lifted(X: np.ndarray, y: np.ndarray, u: np.ndarray, u_0: float) -> tuple[float, np.ndarray]:
     """R of the lifted points and the lifted margins of the unit (u, u_0) / ||(u, u_0)||."""
-    from .margin import radius
-    from .offset import add_offset_feature
+    from ..margin import radius
+    from ..offset import add_offset_feature
 
     R = radius(add_offset_feature(X))
     margins = y * (X @ u + u_0) / float(np.linalg.norm(np.append(u, u_0)))
@@ -81,7 +81,7 @@ def start_gamma(X: ArrayLike, y: ArrayLike, theta: ArrayLike, theta_0: float) ->
 
 
 def _dataset(name: object, spec: object) -> dict[str, Any]:
-    from .separability import is_linearly_separable, max_margin
+    from ..separability import is_linearly_separable, max_margin
 
     if not isinstance(name, str) or not name.strip():
         raise ValueError(f"data set names must be non-empty strings, got {name!r}")
@@ -199,9 +199,9 @@ class MarginDemo:
 
     def summary(self) -> str:
         """The numbers of the fallback picture's first data set, in a sentence."""
-        from .bounds import freund_schapire_bound
-        from .hinge import hinge_deficiency
-        from .margin_perceptron import margin_perceptron
+        from ..bounds import freund_schapire_bound
+        from ..hinge import hinge_deficiency
+        from ..margin_perceptron import margin_perceptron
 
         d = self.datasets[0]
         X, y = np.array(d["X"]), np.array(d["y"], dtype=float)
@@ -228,8 +228,8 @@ class MarginDemo:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
 
-        from . import plotting
-        from .margin_perceptron import margin_perceptron
+        from .. import plotting
+        from ..margin_perceptron import margin_perceptron
 
         d = self.datasets[0]
         X, y = np.array(d["X"]), np.array(d["y"], dtype=float)

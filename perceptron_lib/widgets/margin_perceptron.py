@@ -1,7 +1,7 @@
 """The margin perceptron and Freund and Schapire's bound, live in Jupyter (chapter 7).
 
 :class:`MarginPerceptronExplorer` is the notebook twin of the page's margin demo
-(:mod:`perceptron_lib.margin_demo`): the same data sets with their reference separators,
+(:mod:`perceptron_lib.demos.margin`): the same data sets with their reference separators,
 a ``mu`` slider for the margin perceptron (:func:`perceptron_lib.margin_perceptron`),
 Step / Epoch / Run / Reset, and a ``gamma`` slider for the hinge deficiencies of the
 reference separator (:func:`perceptron_lib.hinge_deficiency`) and Freund and Schapire's
@@ -22,14 +22,14 @@ import ipywidgets as w
 import numpy as np
 from matplotlib.figure import Figure
 
-from . import plotting
-from ._validate import check_tau
-from .bounds import freund_schapire_bound
-from .hinge import hinge_deficiency
-from .margin import margin, radius
-from .margin_demo import GAMMA_STEPS, MUS, _dataset
-from .offset import add_offset_feature
-from .widgets._base import Explorer, _legend, _view_box
+from .. import plotting
+from .._validate import check_tau
+from ..bounds import freund_schapire_bound
+from ..demos.margin import GAMMA_STEPS, MUS, _dataset
+from ..hinge import hinge_deficiency
+from ..margin import margin, radius
+from ..offset import add_offset_feature
+from ._base import Explorer, _legend, _view_box
 
 
 class MarginPerceptronExplorer(Explorer):
@@ -38,11 +38,11 @@ class MarginPerceptronExplorer(Explorer):
     Parameters
     ----------
     datasets : mapping of str to mapping
-        As for :class:`perceptron_lib.margin_demo.MarginDemo`:
+        As for :class:`perceptron_lib.demos.margin.MarginDemo`:
         ``{title: {"X": X, "y": y, "theta": u, "theta_0": u_0}}`` with 2 columns, labels
         -1/+1 and a reference separator ``(u, u_0)``, ``u`` not zero.
     mu : float, default 0.0
-        The threshold at the start, one of :data:`perceptron_lib.margin_demo.MUS`.
+        The threshold at the start, one of :data:`perceptron_lib.demos.margin.MUS`.
     tau : int, default 100
         The most passes a run makes.
 
