@@ -43,6 +43,9 @@ import { EditHistory } from "../playground/edit-history.mjs";
 import * as urlState from "../playground/url-state.mjs";
 import { addPlayer } from "../playground/player.mjs";
 
+/** How many examples a run has visited: whole epochs, and the next index in this one. */
+const visits = (run) => (run.t - 1) * run.n + run.next;
+
 const VW = 400; // the drawings' own units (viewBox)
 const VH = 300;
 const PAD = 14;
@@ -327,8 +330,13 @@ class OffsetDemo {
     ]) ul.append(el("li", {}, t));
     help.append(ul);
 
+    // The two runs, update by update, and their epochs: folded, so that the sliders, the
+    // pictures, the buttons and the readout fit on one screen.
+    const fold = el("details", { class: "od-fold" });
+    fold.append(el("summary", {}, "The two runs: their updates and their epochs"), runs, charts);
+
     this.ui = el("div", { class: "demo-ui" });
-    this.ui.append(controls, figures, edits, legend, dl, buttons, runs, charts, this.status, help);
+    this.ui.append(controls, figures, buttons, this.status, edits, legend, dl, fold, help);
 
     // events: a slider being dragged is one edit (one Undo) until it is let go
     this.select.addEventListener("change", () => {
@@ -486,13 +494,41 @@ class OffsetDemo {
     this.edits.save(push ? "push" : "replace");
   }
 
-  /** New runs for the current data and c, advanced by `steps` visits. */
+  /**
+   * New runs for the current data and c, advanced by `steps` visits (Infinity: to the end).
+   * The run on x does not depend on c: run to its end, it is kept for as long as the data
+   * and tau stay, so that moving c after Run recomputes only the lifted run.
+   */
   replay(steps) {
     const d = this.data;
-    this.runs = { lifted: core.liftedRun(d.X, d.y, this.c, this.tau), origin: core.originRun(d.X, d.y, this.tau) };
+    const lifted = core.liftedRun(d.X, d.y, this.c, this.tau);
+    if (steps === Infinity) {
+      const origin = this.finishedOrigin();
+      while (!lifted.done) lifted.step();
+      this.runs = { lifted, origin };
+      this.steps = Math.max(visits(lifted), visits(origin));
+      // as after the last visit of the longer run (the other one was done by then)
+      const [vl, vo] = [visits(lifted), visits(origin)];
+      this.lastSteps = { lifted: vl >= vo ? lifted.last : null, origin: vo >= vl ? origin.last : null };
+      this.full = core.finish(lifted);
+      return;
+    }
+    this.runs = { lifted, origin: core.originRun(d.X, d.y, this.tau) };
     this.steps = 0;
     while (this.steps < steps && this.advance()) { /* one visit each */ }
     this.full = core.finish(core.liftedRun(d.X, d.y, this.c, this.tau));
+  }
+
+  /** The run on x, to its end, for the current data and tau (kept between calls). */
+  finishedOrigin() {
+    const d = this.data;
+    const key = `${this.tau}|${JSON.stringify(d.X)}|${d.y.join()}`;
+    if (!this.originKept || this.originKept.key !== key) {
+      const run = core.originRun(d.X, d.y, this.tau);
+      while (!run.done) run.step();
+      this.originKept = { key, run };
+    }
+    return this.originKept.run;
   }
 
   /** One visit in each run that is not done; false when both are done. */

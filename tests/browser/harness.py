@@ -208,6 +208,16 @@ def goto(page, url: str) -> str:
 # ---------------------------------------------------------------------------------------
 # Pages that hold one demo (chapters 2, 6 and 7).
 
+#: True once the page's sections are all laid out (book/_ext/page-load.js), or at once on a
+#: page without that script.
+LAID_OUT = ("() => document.documentElement.hasAttribute('data-laid-out') || "
+            "![...document.scripts].some(s => /page-load\\.js/.test(s.src))")
+
+#: Lays out every section of a page at once, as page-load.js does in idle time after the
+#: load: for a test that holds a demo's module back, which holds the load back too.
+LAY_OUT_NOW = ("() => document.querySelectorAll('.bd-article > section > section')"
+               ".forEach(s => s.classList.add('laid-out'))")
+
 DARK = ("() => { document.documentElement.dataset.theme = 'dark'; "
         "document.documentElement.dataset.mode = 'dark'; }")
 
@@ -243,6 +253,7 @@ class DemoPages:
         if scheme == "dark":
             page.evaluate(DARK)
         page.wait_for_function(f"() => {self.api}")
+        page.wait_for_function(LAID_OUT)
         if scroll:
             page.locator(self.selector).scroll_into_view_if_needed()
             page.wait_for_function(f"() => {self.active}")

@@ -17,7 +17,7 @@ import json
 
 import numpy as np
 import pytest
-from harness import BURST_WAIT_MS, DemoPages
+from harness import BURST_WAIT_MS, LAY_OUT_NOW, DemoPages
 
 import perceptron_lib as pl
 
@@ -162,6 +162,7 @@ def test_the_page_keeps_the_room_before_the_script_runs(browser, base_url, width
         if scheme == "dark":
             page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
         assert held, "the module was requested"
+        page.evaluate(LAY_OUT_NOW)  # as after the load (which waits for the module)
         before = page.evaluate(HEIGHTS)
         assert before["marked"] and not before["ui"] and before["fallback"] == "none"
         held[0].continue_()

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from harness import BURST_WAIT_MS, DemoPages, serve
+from harness import BURST_WAIT_MS, LAY_OUT_NOW, DemoPages, serve
 
 import perceptron_lib as pl
 from perceptron_lib.demos.margin import MUS, MarginDemo
@@ -828,6 +828,7 @@ def test_on_the_chapter_page_nothing_moves_when_the_script_runs(browser, base_ur
         if scheme == "dark":  # the theme's own switch (its dark outputs are padded)
             page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
         assert held, "the module was requested"
+        page.evaluate(LAY_OUT_NOW)  # as after the load (which waits for the module)
         before = page.evaluate(CHAPTER_HEIGHTS)
         assert before["marked"] and not before["ui"] and before["fallback"] == "none"
         held[0].continue_()

@@ -21,7 +21,7 @@ import re
 
 import numpy as np
 import pytest
-from harness import DemoPages
+from harness import LAY_OUT_NOW, DemoPages
 
 import perceptron_lib as pl
 
@@ -110,7 +110,8 @@ def assert_finished_as_the_library(page, st: dict, origin_too: bool = True) -> N
         assert st["lifted"]["theta"] == [*full.theta.tolist(), full.theta_0]
         assert [(h["epoch"], h["index"]) for h in page_history(page, "lifted")] == [
             (u.epoch, u.index) for u in full.history]
-    # what the reader sees in the two boxes
+    # what the reader sees in the two boxes, once the fold is opened
+    open_runs(page)
     for key, ref in pairs:
         text = shown(page.locator(f"{SEL} .od-run-{key} .od-run-state").inner_text())
         assert text.startswith(f"{ref.mistakes} update"), text
@@ -133,6 +134,12 @@ def four(v: float) -> float:
 
 def numbers(text: str) -> list[float]:
     return [float(m) for m in re.findall(r"-?\d+(?:\.\d+)?(?:e[-+]?\d+)?", shown(text))]
+
+
+def open_runs(page) -> None:
+    """Open the fold that holds the two runs' panels and charts (closed at first), and
+    leave the focus where it was (tests/browser/test_site_offset_demo.py clicks it)."""
+    page.evaluate(f"() => {{ document.querySelector('{SEL} .od-fold').open = true; }}")
 
 
 def readout(page, key: str) -> str:
@@ -170,6 +177,51 @@ def focused(page) -> str:
 
 # ---------------------------------------------------------------------------------------
 # When the work starts, and the room on the page
+
+
+ONE_SCREEN = """(sel) => {
+  const root = document.querySelector(sel);
+  const header = document.querySelector('.bd-header').getBoundingClientRect().bottom;
+  const parts = {
+    controls: root.querySelector('.demo-controls'),
+    data: root.querySelector('.od-fig-orig svg.od-plot'),
+    lifted: root.querySelector('.od-fig-lift svg.od-plot'),
+    buttons: root.querySelector('.demo-buttons'),
+    status: root.querySelector('.demo-status'),
+    readout: root.querySelector('dl.demo-values'),
+    runs: root.querySelector('.od-fold > summary'),
+  };
+  const out = {};
+  for (const [k, e] of Object.entries(parts)) {
+    const r = e.getBoundingClientRect();
+    out[k] = {top: r.top, bottom: r.bottom, height: r.height};
+  }
+  return {header, view: innerHeight, parts: out, open: root.querySelector('.od-fold').open,
+          frame: root.querySelector('.od-frame').getBoundingClientRect().height};
+}"""
+
+
+@pytest.mark.parametrize("width", [1366, 1024])
+def test_the_demo_fits_on_one_laptop_screen(open_page, width):
+    # At 1366 x 768 the sliders, both pictures, the buttons, the status and the readout are
+    # on screen together; the two runs' panels and charts wait in a closed fold.
+    page = open_page(width=width, height=768)
+    page.evaluate(f"""() => {{
+        const top = document.querySelector('{SEL}').getBoundingClientRect().top;
+        window.scrollBy(0, top - document.querySelector('.bd-header').offsetHeight); }}""")
+    page.wait_for_timeout(300)
+    got = page.evaluate(ONE_SCREEN, SEL)
+    assert not got["open"]
+    assert got["frame"] <= got["view"] - got["header"], got
+    for name, box in got["parts"].items():
+        assert box["height"] > 0, name
+        assert got["header"] - 1 <= box["top"] and box["bottom"] <= got["view"] + 1, (name, got)
+    # a click opens the fold on the runs, their updates and their charts
+    page.locator(f"{SEL} .od-fold > summary").click()
+    assert page.evaluate(f"() => document.querySelector('{SEL} .od-fold').open")
+    heights = page.evaluate(f"""() => [...document.querySelectorAll(
+        '{SEL} .od-run, {SEL} .demo-chart')].map(e => e.getBoundingClientRect().height)""")
+    assert len(heights) == 4 and min(heights) > 50, heights
 
 
 def test_the_demo_waits_until_it_is_in_view(open_page):
@@ -230,6 +282,7 @@ def test_the_page_keeps_the_room_before_the_script_runs(browser, base_url, width
         if scheme == "dark":
             page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
         assert held, "the module was requested"
+        page.evaluate(LAY_OUT_NOW)  # as after the load (which waits for the module)
         page.locator(SEL).scroll_into_view_if_needed()
         page.wait_for_timeout(1000)  # formulas near the demo typeset as they come into view
         before = page.evaluate(HEIGHTS)
@@ -335,14 +388,15 @@ def test_keyboard_alone_moves_the_sliders_and_trains(open_page):
     page = open_page()
     page.locator(f"{SEL} select.demo-dataset").focus()
     names = [focused(page)]
-    for _ in range(11):
+    for _ in range(13):
         page.keyboard.press("Tab")
         names.append(focused(page))
     first_lines = [shown(n).split("\n")[0] for n in names]  # (a button's key is on line 2)
-    # the points of the data are one tab stop, then the editing line, then the runs
+    # as they are laid out: the controls, the points of the data (one tab stop), the
+    # training buttons with Play and its speed, then the editing line
     assert first_lines == ["Data set", "appended c", "\u03b8", "\u03b80",
-                           "example 1 at (1), label +1", "+1", "Undo", "Chapter\u2019s data",
-                           "Step", "Epoch", "Run", "Reset"], names
+                           "example 1 at (1), label +1", "Step", "Epoch", "Run", "Reset",
+                           "Play", "Speed", "+1", "Undo", "Chapter\u2019s data"], names
 
     # theta_0 by arrow keys: 2.5 -> 2.7 -> ... the threshold moves, the numbers follow
     t0 = page.locator(f"{SEL} input.od-theta0")

@@ -30,6 +30,7 @@ from test_site_offset_demo import (
     assert_readout_is_the_library,
     assert_runs_at,
     library_runs,
+    open_runs,
     shown,
     state,
     url_param,
@@ -140,6 +141,7 @@ def test_the_charts_grow_with_the_runs_as_the_library_counts(open_page):
     st = state(page)
     assert_charts_are_the_library(page, st)
     # the charts are named images with a table of their values
+    open_runs(page)
     for key in ("lifted", "origin"):
         chart = page.locator(f"{SEL} .od-chart-{key} svg.ec-svg")
         assert chart.get_attribute("role") == "img"
