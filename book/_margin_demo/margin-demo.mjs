@@ -31,7 +31,7 @@
 // (used by the tests), which builds the demo on first use.
 
 import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../_playground/demo-kit.mjs";
-import { el, forPeople, labelText, niceStep, show, subscripted, svg, whenSeen } from "../_playground/dom.mjs";
+import { el, forPeople, keepFocus, labelText, niceStep, show, subscripted, svg, whenSeen } from "../_playground/dom.mjs";
 import { EditHistory } from "../_playground/edit-history.mjs";
 import { createEpochChart } from "../_playground/epoch-chart.mjs";
 import { roundTo } from "../_playground/plot-geometry.mjs";
@@ -874,7 +874,9 @@ class MarginDemo {
       this.renderEditButtons();
       return false;
     }
+    const refocus = keepFocus(this.root, this.layer);
     this.setState(this.checkUrlState(snap.state));
+    refocus();
     this.history.save("push");
     this.renderEditButtons();
     this.say(`Undone: ${snap.what}. ${this.describeData()}, \u03bc = ${num(this.choice.mu)}, \u03b3 = ${num(this.choice.gamma)}` +

@@ -36,7 +36,7 @@ import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } 
 import * as core from "./offset-core.mjs";
 // The pieces shared by the book's demos live in book/_playground, which the site serves
 // as _static/playground next to _static/offset-demo (book/_ext): hence "../playground".
-import { el, forPeople, niceStep, num as number, show, subscripted, svg, whenSeen } from "../playground/dom.mjs";
+import { el, forPeople, keepFocus, niceStep, num as number, show, subscripted, svg, whenSeen } from "../playground/dom.mjs";
 import { clipPolygon, lineInBox, roundTo } from "../playground/plot-geometry.mjs";
 import { createEpochChart } from "../playground/epoch-chart.mjs";
 import { EditHistory } from "../playground/edit-history.mjs";
@@ -662,7 +662,9 @@ class OffsetDemo {
       this.renderButtons();
       return false;
     }
+    const refocus = keepFocus(this.root, this.layer);
     this.setState(snap.state);
+    refocus();
     this.edits.save("push");
     this.renderButtons();
     this.say(`Undone: ${snap.what}. ${this.where()}, ${plural(this.steps, "step")} into the runs.`);

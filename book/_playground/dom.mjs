@@ -92,3 +92,23 @@ export function onReady(fn) {
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => fn());
   else fn();
 }
+
+/**
+ * Keep the keyboard in a demo across a redraw that replaces the focused element (Undo,
+ * a restored state), in every chapter's demo.  Call it before the redraw; the function it
+ * returns, called after, puts the focus back on the point of the same index (an element
+ * with data-i) if there still is one, else on `fallback` (the plot), unless the focus is
+ * still inside the demo.  Nothing happens when the focus was elsewhere on the page.
+ */
+export function keepFocus(root, fallback) {
+  const active = document.activeElement;
+  if (!active || !root.contains(active)) return () => {};
+  const point = active.closest("[data-i]");
+  const index = point ? point.dataset.i : null;
+  return () => {
+    const now = document.activeElement;
+    if (now && now !== document.body && root.contains(now) && now.isConnected) return;
+    const again = index === null ? null : root.querySelector(`[data-i="${index}"]`);
+    (again || fallback || root).focus({ preventScroll: true });
+  };
+}

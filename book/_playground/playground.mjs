@@ -30,7 +30,7 @@
 
 import { buttonRow, groupRoot, mountEvery, showError } from "./demo-kit.mjs";
 import * as core from "./perceptron-core.mjs";
-import { el, forPeople, labelText, num, show, svg } from "./dom.mjs";
+import { el, forPeople, keepFocus, labelText, num, show, svg } from "./dom.mjs";
 import { clipPolygon, lineInBox, roundTo, viewFor, viewFrom } from "./plot-geometry.mjs";
 import { createEpochChart } from "./epoch-chart.mjs";
 import * as gen from "./generator.mjs";
@@ -544,7 +544,12 @@ class Playground {
       this.renderButtons();
       return false;
     }
+    const refocus = keepFocus(this.root, this.layer);
     this.restoreSnapshot(snap);
+    refocus();
+    if (this.root.contains(document.activeElement) && document.activeElement.closest("[data-i]")) {
+      this.select_(Number(document.activeElement.closest("[data-i]").dataset.i), false);
+    }
     this.saveUrl("push");
     this.renderButtons();
     const v = this.visits();
