@@ -347,7 +347,7 @@ class Playground {
       "On a selected point: arrow keys move it (Shift: by a grid step), Enter or Space flips its label; n and Shift+N go to the next and previous point.",
       "a adds a point in the middle of the plot. + and \u2212 choose the label of new points.",
       "s Step, e Epoch, r Run, p Play or Pause, 0 Reset, whenever the focus is in the playground. Play makes one update at a time at the chosen speed; any other key or click pauses it.",
-      "Changing the data starts the run again from \u03b8 = 0. Undo (Ctrl+Z or \u2318Z) takes the last edit back, with the run where it was.",
+      "Changing the data replays the run on the new data to where it was: from \u03b8 = 0 as many visits as before, or to its end if it had ended. Undo (Ctrl+Z or \u2318Z) takes the last edit back, with the run where it was.",
       "The page's address keeps what you see: copy it to share it; Back returns to the state before your last edit.",
     ]) ul.append(el("li", {}, t));
     help.append(ul);
@@ -481,7 +481,7 @@ class Playground {
   /** Visits made in the current run (its step position). */
   visits() {
     const r = this.run;
-    return r && r.last ? (r.t - 1) * this.X.length + r.next : 0;
+    return r && r.last ? (r.t - 1) * r.n + r.next : 0; // r.n: the data the run was made on
   }
 
   snapshot(what) {
@@ -692,13 +692,29 @@ class Playground {
     this.run = this.X.length ? core.createRun(this.X, this.y, this.tau, this.offset) : null;
   }
 
+  /**
+   * After an edit of the data the run goes back to where it was, on the new data: as many
+   * visits as before, or to its end if it had reached it (every chapter's demo does so).
+   */
   dataChanged() {
     this.bestGamma = null; // it belonged to the data set as loaded
     this.custom = true;
     this.nameMenuEntry();
     this.gen = null;
+    const was = { visits: this.visits(), done: Boolean(this.run && this.run.done) };
     this.newRun();
+    if (this.run && was.done) this.run.run();
+    else if (this.run) while (this.visits() < was.visits && !this.run.done) this.run.step();
+    this.replayed = was;
     this.render();
+  }
+
+  /** What an edit did to the run, for the status line. */
+  replayText() {
+    const was = this.replayed || { visits: 0, done: false };
+    if (!this.run || (!was.done && was.visits === 0)) return "the run starts again from theta = 0";
+    if (was.done) return `the run goes to its end again: ${this.stateText()}`;
+    return `the run is replayed on the new data to visit ${this.visits()}`;
   }
 
   addPoint(p, label) {
@@ -714,7 +730,7 @@ class Playground {
       else this.appendPoint(i);
       this.select_(i, true);
       this.dataChanged();
-      this.say(`Added example ${i + 1} at ${vec(p)} with label ${label > 0 ? "+1" : "-1"}; the run starts again from theta = 0.`);
+      this.say(`Added example ${i + 1} at ${vec(p)} with label ${label > 0 ? "+1" : "-1"}; ${this.replayText()}.`);
     });
   }
 
@@ -726,7 +742,7 @@ class Playground {
       this.selected = -1;
       this.rebuildPoints();
       this.dataChanged();
-      this.say(`Removed example ${i + 1} at ${vec(p)}; ${this.X.length} left; the run starts again from theta = 0.`);
+      this.say(`Removed example ${i + 1} at ${vec(p)}; ${this.X.length} left; ${this.replayText()}.`);
       if (this.X.length) this.select_(Math.min(i, this.X.length - 1), true);
       else this.root.focus({ preventScroll: true });
     });
@@ -754,7 +770,7 @@ class Playground {
     g.querySelector(".pg-mark").setAttribute("d", this.y[i] > 0 ? "M-7,0H7M0,-7V7" : "M-7,0H7");
     this.updatePointLabel(i);
     this.dataChanged();
-    this.say(`Example ${i + 1} now has label ${this.y[i] > 0 ? "+1" : "-1"}; the run starts again from theta = 0.`);
+    this.say(`Example ${i + 1} now has label ${this.y[i] > 0 ? "+1" : "-1"}; ${this.replayText()}.`);
   }
 
   /** The menu says what is shown: a data set as loaded, or edited ("empty" no more). */
@@ -1279,7 +1295,7 @@ class Playground {
     if (!d || d.id !== e.pointerId) return;
     if (d.index >= 0) {
       if (this.layer.hasPointerCapture(e.pointerId)) this.layer.releasePointerCapture(e.pointerId);
-      if (d.moved) this.say(`Example ${d.index + 1} moved to ${vec(this.X[d.index])}; the run starts again from theta = 0.`);
+      if (d.moved) this.say(`Example ${d.index + 1} moved to ${vec(this.X[d.index])}; ${this.replayText()}.`);
       return;
     }
     if (d.moved) return;

@@ -12,7 +12,7 @@ import json
 
 import numpy as np
 import pytest
-from harness import BURST_WAIT_MS
+from harness import BURST_WAIT_MS, LAID_OUT
 
 import perceptron_lib as pl
 from perceptron_lib.demos.playground import best_margin
@@ -35,6 +35,7 @@ def open_page(context, base_url):
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.goto(f"{base_url}/{rel}", wait_until="load")
+        page.wait_for_function(LAID_OUT)
         page.wait_for_function(f"() => document.querySelector('{SEL}').perceptronPlayground")
         page.locator(SEL).scroll_into_view_if_needed()
         page.errors = errors
@@ -130,7 +131,7 @@ def test_mouse_clicks_build_the_data_and_every_step_matches_the_library(open_pag
     assert page.errors == []
 
 
-def test_dragging_a_point_moves_it_and_starts_again(open_page):
+def test_dragging_a_point_moves_it_and_replays_the_run(open_page):
     page = open_page("book/01_algorithm.html")
     page.locator(f"{SEL} button.pg-epoch").click()
     assert state(page)["mistakes"] > 0
@@ -148,9 +149,20 @@ def test_dragging_a_point_moves_it_and_starts_again(open_page):
     page.mouse.up()
     st = state(page)
     assert st["X"][0] == [round(x0 + 0.5, 10), round(y0 - 0.3, 10)]
-    assert st["mistakes"] == 0 and st["epoch"] == 1
-    assert "moved to" in st["status"]
     assert len(st["X"]) == 8  # a drag adds no point
+    # the run is replayed on the moved data to where it was: one epoch, 8 visits
+    assert st["visits"] == 8
+    theta, theta_0, count = after_visits(library_run(st["X"], st["y"], 100, True), 8, 8)
+    assert (st["theta"], st["theta0"], st["mistakes"]) == (theta, theta_0, count)
+    assert "moved to" in st["status"] and "replayed on the new data to visit 8" in st["status"]
+    # after Run, an edit runs the new data to the end
+    page.locator(f"{SEL} button.pg-run").click()
+    page.locator(f"{SEL} g.pg-pt").first.focus()
+    page.keyboard.press("Enter")  # flip the label of the moved point
+    st = state(page)
+    ref = library_run(st["X"], st["y"], 100, True)
+    assert st["done"] and (st["theta"], st["theta0"]) == (ref.theta.tolist(), ref.theta_0)
+    assert "goes to its end again" in st["status"]
 
 
 def test_keyboard_alone_runs_edits_and_resets(open_page):
@@ -341,6 +353,7 @@ def test_a_link_restores_points_step_and_options_exactly(open_page, base_url):
             "w": [-3.0, 3.0, -3.0, 3.0, 6.0], "s": visits, "b": 0, "l": -1}
     page.goto(f"{base_url}/book/03_margin.html?{key}={encode_state(link)}#the-margin",
               wait_until="load")
+    page.wait_for_function(LAID_OUT)
     page.wait_for_function(f"() => document.querySelector('{SEL}').perceptronPlayground")
     st = state(page)
     assert st["X"] == X and st["y"] == y and st["visits"] == visits
@@ -374,6 +387,7 @@ def test_a_malformed_or_hostile_link_is_ignored_and_said(open_page, base_url, te
     page = open_page("book/01_algorithm.html")
     key = key_of(page)
     page.goto(f"{base_url}/book/01_algorithm.html?{key}={text}", wait_until="load")
+    page.wait_for_function(LAID_OUT)
     page.wait_for_function(f"() => document.querySelector('{SEL}').perceptronPlayground")
     st = state(page)
     assert "ignored" in st["status"], st["status"]
@@ -397,10 +411,10 @@ def test_back_returns_to_the_state_before_each_edit(open_page):
     saved = wait_for_url(page, key, until=lambda st: len(st.get("p", [])) >= 2
                          and st["p"][-1][:2] == [-1.5, -2.0])
     assert [p[:2] for p in saved["p"]][-2:] == [[0.5, -2.0], [-1.5, -2.0]]
-    assert "s" not in saved  # an edit starts the run again
+    assert saved["s"] == 9  # an edit replays the run to where it was: an epoch and a step
     page.go_back()
     st = state(page)
-    assert len(st["X"]) == 9 and st["visits"] == 1  # one point added, one step made
+    assert len(st["X"]) == 9 and st["visits"] == 9  # one point added, replayed, one step
     page.go_back()
     st = state(page)
     assert st["X"] == X0 and st["visits"] == len(X0)  # the epoch made before the first edit
@@ -508,6 +522,7 @@ def test_the_generators_points_are_the_librarys(open_page, base_url, options):
     saved = wait_for_url(page, key)
     assert saved["g"] == options and "p" not in saved
     page.reload(wait_until="load")
+    page.wait_for_function(LAID_OUT)
     page.wait_for_function(f"() => {API}")
     st = state(page)
     assert st["X"] == ref.X.tolist() and st["converged"] == (options["kind"] == "separable")

@@ -17,7 +17,7 @@ import json
 
 import numpy as np
 import pytest
-from harness import BURST_WAIT_MS, LAY_OUT_NOW, DemoPages
+from harness import BURST_WAIT_MS, LAID_OUT, LAY_OUT_NOW, DemoPages
 
 import perceptron_lib as pl
 
@@ -409,6 +409,7 @@ def test_readers_without_javascript_see_the_explorers_picture(browser, base_url)
     try:
         page = ctx.new_page()
         page.goto(f"{base_url}/{PAGE}", wait_until="load")
+        page.wait_for_function(LAID_OUT)
         img = page.locator(f"{SEL} .kp-fallback figure.explorer-static img")
         assert img.count() == 1
         img.scroll_into_view_if_needed()
@@ -459,6 +460,7 @@ def test_a_link_restores_data_kernel_and_step(open_page, base_url):
     assert key.startswith("kernel-playground-")
     link = {"v": 1, "d": 1, "k": "RBF", "deg": 3, "gam": 2.0, "s": 50}
     page.goto(f"{base_url}/{PAGE}?{key}={encode_state(link)}", wait_until="load")
+    page.wait_for_function(LAID_OUT)
     page.wait_for_function(f"() => {API}")
     page.locator(SEL).scroll_into_view_if_needed()
     page.wait_for_function(f"() => {API}.state().active")
@@ -476,6 +478,7 @@ def test_a_link_restores_data_kernel_and_step(open_page, base_url):
     # a hostile one is ignored, and said
     bad = encode_state({"v": 1, "k": "sigmoid"})
     page.goto(f"{base_url}/{PAGE}?{key}={bad}", wait_until="load")
+    page.wait_for_function(LAID_OUT)
     page.wait_for_function(f"() => {API}")
     st = state(page)
     assert "ignored" in st["status"] and st["kernel"]["kind"] == "polynomial"

@@ -21,7 +21,7 @@ import re
 
 import numpy as np
 import pytest
-from harness import LAY_OUT_NOW, DemoPages
+from harness import LAID_OUT, LAY_OUT_NOW, DemoPages
 
 import perceptron_lib as pl
 
@@ -500,12 +500,14 @@ def test_a_link_reproduces_the_state_and_back_returns(browser, base_url):
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{base_url}/{PAGE}", wait_until="load")
+        page.wait_for_function(LAID_OUT)
         page.wait_for_function(f"() => {API}")
         key = page.locator(SEL).get_attribute("id")
         assert re.fullmatch(r"offset-demo-[0-9a-f]{8}", key)
         want = {"dataset": "offset example", "c": 3.16, "theta": [-1.0], "theta0": 2.7,
                 "steps": 9}
         page.goto(f"{base_url}/{PAGE}?{key}={url_param(want)}", wait_until="load")
+        page.wait_for_function(LAID_OUT)
         page.wait_for_function(f"() => {API}")
         page.locator(SEL).scroll_into_view_if_needed()
         page.wait_for_function(f"() => {API}.state().active")
@@ -528,6 +530,7 @@ def test_a_link_reproduces_the_state_and_back_returns(browser, base_url):
         assert state(page)["status"].startswith("Back to an earlier state")
         # a broken link is ignored, with a word in the status line
         page.goto(f"{base_url}/{PAGE}?{key}={url_param({'c': 2.5})}", wait_until="load")
+        page.wait_for_function(LAID_OUT)
         page.wait_for_function(f"() => {API}")
         assert page.evaluate(f"() => {API}.getState()")["c"] == 1.0
         assert "ignored" in state(page)["status"] and "c must be one of" in state(page)["status"]
@@ -574,6 +577,7 @@ def test_readers_without_javascript_see_the_explorers_picture(browser, base_url)
     try:
         page = ctx.new_page()
         page.goto(f"{base_url}/{PAGE}", wait_until="load")
+        page.wait_for_function(LAID_OUT)
         img = page.locator(f"{SEL} .od-fallback figure.explorer-static img")
         assert img.count() == 1
         img.scroll_into_view_if_needed()
