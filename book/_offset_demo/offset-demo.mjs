@@ -17,8 +17,8 @@
 // perceptron_lib.
 //
 // The reader edits the data in the left picture: a click adds a point with the label
-// chosen beside it (Shift-click: the other label), a click on a point removes it
-// (Shift-click flips its label); from the keyboard, Tab reaches the points, Delete
+// chosen beside it (Shift-click: the other label), a click on a point selects it and a
+// drag moves it; from the keyboard, Tab reaches the points, Delete
 // removes, Enter flips, arrow keys move, "a" adds one.  Both runs start again on the
 // edited data.  Under the runs, a chart of each run's updates per epoch and training
 // mistakes after each epoch grows as the runs go (../playground/epoch-chart.mjs).
@@ -36,7 +36,7 @@ import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } 
 import * as core from "./offset-core.mjs";
 // The pieces shared by the book's demos live in book/_playground, which the site serves
 // as _static/playground next to _static/offset-demo (book/_ext): hence "../playground".
-import { el, forPeople, keepFocus, niceStep, num as number, show, subscripted, svg, whenSeen } from "../playground/dom.mjs";
+import { el, forPeople, keepFocus, MAX_TABBABLE_POINTS, niceStep, num as number, show, subscripted, svg, whenSeen } from "../playground/dom.mjs";
 import { clipPolygon, lineInBox, roundTo } from "../playground/plot-geometry.mjs";
 import { createEpochChart } from "../playground/epoch-chart.mjs";
 import { EditHistory } from "../playground/edit-history.mjs";
@@ -209,7 +209,7 @@ class OffsetDemo {
     // Over the data as they are, a layer with the points as buttons (the drawing under it
     // is an image): a click adds or removes a point, Tab reaches the points.
     this.layer = svg("svg", { class: "od-layer", viewBox: `0 0 ${VW} ${VH}`, role: "group", tabindex: "-1",
-      "aria-label": "The data's points: click to add a point, click a point to remove it, Shift-click it to flip its label",
+      "aria-label": "The data's points: click to add a point, click a point to select it, drag it to move it",
       "aria-describedby": id("keys") });
     this.layer.append(svg("rect", { class: "od-hitarea", x: 0, y: 0, width: VW, height: VH }));
     this.pointsG = svg("g");
@@ -322,8 +322,8 @@ class OffsetDemo {
     help.append(el("summary", {}, "Mouse and keyboard"));
     const ul = el("ul", { id: id("keys") });
     for (const t of [
-      "Click in the left picture: add a point with the label chosen under it (Shift-click: the other label). Click a point to remove it; Shift-click it to flip its label.",
-      "Tab reaches the points (one stop; n and Shift+N go to the next and previous point): Delete removes, Enter or Space flips the label, arrow keys move it (Shift: by a grid step).",
+      "Click or tap in the left picture: add a point with the label chosen under it (Shift-click: the other label). Drag a point to move it; click it, or reach it with Tab, to select it.",
+      "Tab reaches each point (above 40 points, one stop for all); n and Shift+N go to the next and previous point. On a point: Delete or Backspace removes it, Enter or Space flips its label, arrow keys move it (Shift: by a grid step).",
       "a adds a point in the middle of the picture; + and \u2212 choose the label of new points.",
       "s Step, e Epoch, r Run, p Play or Pause, 0 Reset (Play makes one update at a time at the chosen speed; any other key or click pauses it); Ctrl+Z or \u2318Z undoes the last edit (a point, the data set, c or a slider).",
       "Changing the data starts both runs again (to their end if they had ended). The page's address keeps the data: a link shows them, Back returns to the state before the last edit.",
@@ -356,7 +356,10 @@ class OffsetDemo {
     }
     this.editButtons.undo.addEventListener("click", () => this.undo());
     this.editButtons.data.addEventListener("click", () => this.chaptersData());
-    this.layer.addEventListener("click", (e) => this.onPlotClick(e));
+    this.layer.addEventListener("pointerdown", (e) => this.onPointerDown(e));
+    this.layer.addEventListener("pointermove", (e) => this.onPointerMove(e));
+    this.layer.addEventListener("pointerup", (e) => this.onPointerUp(e));
+    this.layer.addEventListener("pointercancel", () => { this.drag = null; });
     this.layer.addEventListener("focusin", (e) => {
       const g = e.target.closest?.(".od-pt");
       if (g) this.selectPoint(Number(g.dataset.i), false);
@@ -694,27 +697,60 @@ class OffsetDemo {
     return p.map((v) => roundTo(v, s));
   }
 
-  onPlotClick(e) {
+  // The pointer, as in every chapter's demo: a click in the picture adds a point with the
+  // chosen label (Shift: the other one), a click on a point selects it, a drag moves it.
+  onPointerDown(e) {
     if (e.button !== 0) return;
     const g = e.target.closest ? e.target.closest(".od-pt") : null;
-    if (g) {
-      const i = Number(g.dataset.i);
-      if (e.shiftKey) this.flipLabel(i);
-      else this.removePoint(i);
-      return;
-    }
-    const m = this.layer.getScreenCTM();
-    if (!m) return;
-    const q = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
-    const v = this.origView();
-    this.addPoint(this.snap(v.back(q.x, q.y), v.span), e.shiftKey ? -this.label : this.label);
+    this.drag = { id: e.pointerId, index: -1, x: e.clientX, y: e.clientY, moved: false };
+    if (!g) return;
+    e.preventDefault();
+    const i = Number(g.dataset.i);
+    this.selectPoint(i, true);
+    this.drag.index = i;
+    this.drag.tag = `drag${this.drags = (this.drags || 0) + 1}`;
+    this.layer.setPointerCapture(e.pointerId);
   }
 
-  /** Make point i the one Tab reaches (and focus it if focus is true). */
+  onPointerMove(e) {
+    const d = this.drag;
+    if (!d || d.id !== e.pointerId) return;
+    if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 4) return;
+    d.moved = true;
+    if (d.index < 0) return;
+    const p = this.eventPoint(e);
+    const old = this.data.X[d.index];
+    if (p && p.some((v, j) => v !== old[j])) this.movePoint(d.index, p, d.tag);
+  }
+
+  onPointerUp(e) {
+    const d = this.drag;
+    this.drag = null;
+    if (!d || d.id !== e.pointerId) return;
+    if (d.index >= 0) {
+      if (this.layer.hasPointerCapture(e.pointerId)) this.layer.releasePointerCapture(e.pointerId);
+      return;
+    }
+    if (d.moved) return;
+    const p = this.eventPoint(e);
+    if (p) this.addPoint(p, e.shiftKey ? -this.label : this.label);
+  }
+
+  /** The data point under a pointer event, on the grid of new points (null off the picture). */
+  eventPoint(e) {
+    const m = this.layer.getScreenCTM();
+    if (!m) return null;
+    const q = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    const v = this.origView();
+    return this.snap(v.back(q.x, q.y), v.span);
+  }
+
+  /** Select point i, the one Tab reaches among many (and focus it if focus is true). */
   selectPoint(i, focus) {
     this.selected = i;
     const els = [...this.pointsG.children];
-    els.forEach((g, k) => g.setAttribute("tabindex", k === Math.max(0, i) ? "0" : "-1"));
+    const each = els.length <= MAX_TABBABLE_POINTS; // a Tab stop each, or one for all
+    els.forEach((g, k) => g.setAttribute("tabindex", each || k === Math.max(0, i) ? "0" : "-1"));
     if (focus && els[i]) els[i].focus({ preventScroll: true });
   }
 

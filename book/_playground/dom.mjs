@@ -58,6 +58,12 @@ export function subscripted(text) {
 /** The label y as the page writes it. */
 export const labelText = (y) => (y > 0 ? "+1" : "\u22121");
 
+/**
+ * Every demo's points are Tab stops of their own up to this many; above it the points are
+ * one Tab stop, and n / Shift+N go from one to the next (the rest of the page stays near).
+ */
+export const MAX_TABBABLE_POINTS = 40;
+
 /** A grid step of 1, 2 or 5 times a power of ten, about a sixth of span. */
 export function niceStep(span) {
   const raw = span / 6;

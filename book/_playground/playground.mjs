@@ -30,7 +30,7 @@
 
 import { buttonRow, groupRoot, mountEvery, showError } from "./demo-kit.mjs";
 import * as core from "./perceptron-core.mjs";
-import { el, forPeople, keepFocus, labelText, num, show, svg } from "./dom.mjs";
+import { el, forPeople, keepFocus, labelText, MAX_TABBABLE_POINTS, num, show, svg } from "./dom.mjs";
 import { clipPolygon, lineInBox, roundTo, viewFor, viewFrom } from "./plot-geometry.mjs";
 import { createEpochChart } from "./epoch-chart.mjs";
 import * as gen from "./generator.mjs";
@@ -43,7 +43,6 @@ import { addPlayer } from "./player.mjs";
 const VB = 400;
 const AREA = { left: 34, top: 8, size: 358 };
 const RING_R = 13;
-const MAX_TABBABLE_POINTS = 40; // above this, one tab stop for all points (n / p move)
 const MAX_INDEX_LABELS = 40; // numbers x(k) next to the points
 const MAX_MARGIN_LABELS = 60; // above this, only the smallest margin is written
 const UNDO_DEPTH = 100; // edits that Undo can take back
@@ -347,7 +346,7 @@ class Playground {
       "On a selected point: arrow keys move it (Shift: by a grid step), Enter or Space flips its label; n and Shift+N go to the next and previous point.",
       "a adds a point in the middle of the plot. + and \u2212 choose the label of new points.",
       "s Step, e Epoch, r Run, p Play or Pause, 0 Reset, whenever the focus is in the playground. Play makes one update at a time at the chosen speed; any other key or click pauses it.",
-      "Changing the data replays the run on the new data to where it was: from \u03b8 = 0 as many visits as before, or to its end if it had ended. Undo (Ctrl+Z or \u2318Z) takes the last edit back, with the run where it was.",
+      "Changing the data starts the run again from \u03b8 = 0, and takes it to its end if it had ended. Undo (Ctrl+Z or \u2318Z) takes the last edit back, with the run where it was.",
       "The page's address keeps what you see: copy it to share it; Back returns to the state before your last edit.",
     ]) ul.append(el("li", {}, t));
     help.append(ul);
@@ -693,28 +692,25 @@ class Playground {
   }
 
   /**
-   * After an edit of the data the run goes back to where it was, on the new data: as many
-   * visits as before, or to its end if it had reached it (every chapter's demo does so).
+   * After an edit of the data the run starts again from theta = 0, and goes to its end at
+   * once if it had reached its end (every chapter's demo does so).
    */
   dataChanged() {
     this.bestGamma = null; // it belonged to the data set as loaded
     this.custom = true;
     this.nameMenuEntry();
     this.gen = null;
-    const was = { visits: this.visits(), done: Boolean(this.run && this.run.done) };
+    const ended = Boolean(this.run && this.run.done);
     this.newRun();
-    if (this.run && was.done) this.run.run();
-    else if (this.run) while (this.visits() < was.visits && !this.run.done) this.run.step();
-    this.replayed = was;
+    if (this.run && ended) this.run.run();
+    this.replayed = ended;
     this.render();
   }
 
   /** What an edit did to the run, for the status line. */
   replayText() {
-    const was = this.replayed || { visits: 0, done: false };
-    if (!this.run || (!was.done && was.visits === 0)) return "the run starts again from theta = 0";
-    if (was.done) return `the run goes to its end again: ${this.stateText()}`;
-    return `the run is replayed on the new data to visit ${this.visits()}`;
+    if (this.run && this.replayed) return `the run starts again and goes to its end: ${this.stateText()}`;
+    return "the run starts again from theta = 0";
   }
 
   addPoint(p, label) {

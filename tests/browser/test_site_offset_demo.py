@@ -388,15 +388,17 @@ def test_keyboard_alone_moves_the_sliders_and_trains(open_page):
     page = open_page()
     page.locator(f"{SEL} select.demo-dataset").focus()
     names = [focused(page)]
-    for _ in range(13):
+    for _ in range(16):
         page.keyboard.press("Tab")
         names.append(focused(page))
     first_lines = [shown(n).split("\n")[0] for n in names]  # (a button's key is on line 2)
-    # as they are laid out: the controls, the points of the data (one tab stop), the
-    # training buttons with Play and its speed, then the editing line
+    # as they are laid out: the controls, each point of the data, the training buttons
+    # with Play and its speed, then the editing line
     assert first_lines == ["Data set", "appended c", "\u03b8", "\u03b80",
-                           "example 1 at (1), label +1", "Step", "Epoch", "Run", "Reset",
-                           "Play", "Speed", "+1", "Undo", "Chapter\u2019s data"], names
+                           "example 1 at (1), label +1", "example 2 at (2), label +1",
+                           "example 3 at (3), label -1", "example 4 at (4), label -1",
+                           "Step", "Epoch", "Run", "Reset", "Play", "Speed", "+1", "Undo",
+                           "Chapter\u2019s data"], names
 
     # theta_0 by arrow keys: 2.5 -> 2.7 -> ... the threshold moves, the numbers follow
     t0 = page.locator(f"{SEL} input.od-theta0")

@@ -1,8 +1,8 @@
 """Chapter 2's offset demo in a real browser: the reader's data, Undo, the charts, the URL.
 
 A reader of the offset chapter can edit the data of the demo (book/_offset_demo): a click
-in the left picture adds a point with the chosen label, a click on a point removes it,
-Shift-click flips its label; from the keyboard, Tab reaches the points, Delete, Enter and
+in the left picture adds a point with the chosen label, a click on a point selects it, a
+drag moves it; from the keyboard, Tab reaches the points, Delete, Enter and
 the arrow keys edit them, "a" adds one.  These tests drive those edits by mouse and
 keyboard and hold every number that follows to perceptron_lib on the edited data: both
 runs (through the origin on the data lifted by c, and on the data as they are), and the
@@ -70,6 +70,17 @@ def click_at(page, p: list[float], shift: bool = False) -> None:
     page.mouse.up()
     if shift:
         page.keyboard.up("Shift")
+
+
+def drag(page, p: list[float], q: list[float]) -> None:
+    """A drag from the data point p to q in the left picture."""
+    a = page.evaluate(f"(p) => {API}.clientPoint(p)", p)
+    b = page.evaluate(f"(p) => {API}.clientPoint(p)", q)
+    page.mouse.move(*a)
+    page.mouse.down()
+    page.mouse.move((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    page.mouse.move(*b)
+    page.mouse.up()
 
 
 def empty_spot(X: np.ndarray) -> list[float]:
@@ -157,7 +168,7 @@ def test_the_charts_grow_with_the_runs_as_the_library_counts(open_page):
 # Editing by mouse
 
 
-def test_mouse_adds_removes_and_flips_points_and_the_runs_follow(open_page):
+def test_mouse_adds_selects_and_drags_points_and_the_runs_follow(open_page):
     page = open_page()
     page.locator(f"{SEL} button.od-btn-epoch").click()
     # a click between 2 and 3 adds a point with label +1, on the grid of new points
@@ -175,15 +186,25 @@ def test_mouse_adds_removes_and_flips_points_and_the_runs_follow(open_page):
     X, y = arrays(st)
     assert len(y) == 6 and y[-1] == -1 and abs(X[-1, 0] - 0.5) <= 0.06
     assert "label -1" in shown(st["status"])
-    # Shift-click on a point flips its label, a click removes it
+    # a click on a point selects it (the data stay), Enter flips its label, Delete removes it
     click_at(page, X[4].tolist(), shift=True)
+    st = state(page)
+    assert len(st["y"]) == 6 and st["selected"] == 4
+    page.keyboard.press("Enter")
     st = state(page)
     assert arrays(st)[1][4] == -1 and "Example 5 now has label -1" in shown(st["status"])
     click_at(page, arrays(st)[0][0].tolist())
+    page.keyboard.press("Delete")
     st = state(page)
     X, y = arrays(st)
     assert len(y) == 5 and 1.0 not in X[:, 0].tolist()
     assert "Removed example 1" in shown(st["status"])
+    # a drag moves a point along the line: one edit, one Undo
+    drag(page, X[0].tolist(), [X[0][0] + 0.5])
+    st = state(page)
+    assert abs(arrays(st)[0][0][0] - (X[0][0] + 0.5)) <= 0.06 and len(st["y"]) == 5
+    page.keyboard.press("Control+z")
+    X, y = arrays(state(page))
     # the numbers on the edited data are the library's
     assert_readout_is_the_library(page, st)
     for steps in (3, 7):
@@ -246,7 +267,7 @@ def focused_label(page) -> str:
 def test_keyboard_alone_edits_the_points(open_page):
     page = open_page()
     page.locator(f"{SEL} input.od-theta0").focus()
-    page.keyboard.press("Tab")  # the points: one tab stop
+    page.keyboard.press("Tab")  # the first point (each point is a tab stop)
     assert shown(focused_label(page)) == "example 1 at (1), label +1"
     page.keyboard.press("n")
     page.keyboard.press("n")
