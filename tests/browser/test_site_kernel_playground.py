@@ -409,7 +409,6 @@ def test_readers_without_javascript_see_the_explorers_picture(browser, base_url)
     try:
         page = ctx.new_page()
         page.goto(f"{base_url}/{PAGE}", wait_until="load")
-        page.wait_for_function(LAID_OUT)
         img = page.locator(f"{SEL} .kp-fallback figure.explorer-static img")
         assert img.count() == 1
         img.scroll_into_view_if_needed()

@@ -72,6 +72,12 @@ def click_at(page, p: list[float], shift: bool = False) -> None:
         page.keyboard.up("Shift")
 
 
+def on_point(page, p: list[float], key: str) -> None:
+    """A click on the point at p selects it; then a key: Enter flips it, Delete removes it."""
+    click_at(page, p)
+    page.keyboard.press(key)
+
+
 def drag(page, p: list[float], q: list[float]) -> None:
     """A drag from the data point p to q in the left picture."""
     a = page.evaluate(f"(p) => {API}.clientPoint(p)", p)
@@ -187,7 +193,7 @@ def test_mouse_adds_selects_and_drags_points_and_the_runs_follow(open_page):
     assert len(y) == 6 and y[-1] == -1 and abs(X[-1, 0] - 0.5) <= 0.06
     assert "label -1" in shown(st["status"])
     # a click on a point selects it (the data stay), Enter flips its label, Delete removes it
-    click_at(page, X[4].tolist(), shift=True)
+    click_at(page, X[4].tolist())
     st = state(page)
     assert len(st["y"]) == 6 and st["selected"] == 4
     page.keyboard.press("Enter")
@@ -204,7 +210,9 @@ def test_mouse_adds_selects_and_drags_points_and_the_runs_follow(open_page):
     st = state(page)
     assert abs(arrays(st)[0][0][0] - (X[0][0] + 0.5)) <= 0.06 and len(st["y"]) == 5
     page.keyboard.press("Control+z")
-    X, y = arrays(state(page))
+    st = state(page)
+    X, y = arrays(st)
+    assert len(y) == 5 and "Undone: moving example 1" in shown(st["status"])
     # the numbers on the edited data are the library's
     assert_readout_is_the_library(page, st)
     for steps in (3, 7):
@@ -244,7 +252,7 @@ def test_mouse_adds_selects_and_drags_points_and_the_runs_follow(open_page):
 def test_the_last_point_cannot_go_and_chapters_data_comes_back(open_page):
     page = open_page()
     page.evaluate(f"() => {API}.setState({{points: [[2, 1]]}})")
-    click_at(page, [2.0])
+    on_point(page, [2.0], "Delete")
     st = state(page)
     assert st["X"] == [[2.0]] and "at least one example" in st["status"]
     page.locator(f"{SEL} button.od-btn-data").click()
@@ -329,9 +337,9 @@ def test_undo_takes_back_each_edit_with_the_runs_at_their_step(open_page):
 
     # Ctrl+Z: a label flipped, a point removed, c moved (one drag, one edit), the data set
     states = [page.evaluate(f"() => {API}.getState()")]
-    click_at(page, [3.0], shift=True)
+    on_point(page, [3.0], "Enter")
     states.append(page.evaluate(f"() => {API}.getState()"))
-    click_at(page, [1.0])
+    on_point(page, [1.0], "Delete")
     states.append(page.evaluate(f"() => {API}.getState()"))
     page.locator(f"{SEL} input.od-c").focus()
     for _ in range(3):  # each key on the slider is an edit
@@ -396,7 +404,7 @@ def test_a_link_carries_the_edited_points_exactly_and_back_returns(open_page, ba
     page.wait_for_timeout(BURST_WAIT_MS)  # each edit an entry of the history, not one burst
     click_at(page, empty_spot(X0))
     page.wait_for_timeout(BURST_WAIT_MS)
-    click_at(page, X0[k].tolist(), shift=True)
+    on_point(page, X0[k].tolist(), "Enter")
     for _ in range(30):
         page.locator(f"{SEL} button.od-btn-step").click()
     want = page.evaluate(f"() => {API}.getState()")

@@ -14,7 +14,7 @@ import base64
 import json
 
 import pytest
-from harness import LAID_OUT, load
+from harness import load
 
 import perceptron_lib as pl
 from perceptron_lib.demos.spam import EMPTY_PROMPT, SpamModel, feature_cells, score_text
@@ -280,7 +280,6 @@ def test_without_javascript_the_explorers_picture_shows(browser, base_url):
     try:
         page = ctx.new_page()
         page.goto(f"{base_url}/{PAGE}", wait_until="load")
-        page.wait_for_function(LAID_OUT)
         assert page.locator(f"{SEL} .spam-demo-live").is_hidden()
         figure = page.locator(f"{SEL} .spam-demo-fallback figure.explorer-static img")
         assert figure.is_visible()
