@@ -1,5 +1,6 @@
-// Undo and the page's URL for the edits a reader makes in a demo (chapters 1, 3 and 4's
-// playground; any demo whose reader edits data may use it).
+// Undo, Redo and the page's URL for the edits a reader makes in a demo (chapters 1, 3 and
+// 4's playground, chapter 6's kernel playground; any demo whose reader edits data may use
+// it).
 //
 //   import { EditHistory } from "./edit-history.mjs";
 //   const history = new EditHistory({
@@ -9,6 +10,7 @@
 //   });
 //   history.edit(tag, "adding example 3", () => { ...change the data... });
 //   const snap = history.undo();          // null when there is nothing to undo
+//   const again = history.redo();         // the state Undo left (null: none to redo)
 //   history.moved();                      // after a step: the URL follows, no new entry
 //   history.forget();                     // after Back or Forward
 //
@@ -19,6 +21,12 @@
 // too, so that Back leaves a page after a few presses, however many clicks and slider
 // keys came before; Undo still takes the edits back one at a time.  The demo restores a
 // snapshot itself, then calls save("push"): an Undo is a new entry, as any edit.
+//
+// Redo (chapter 6) puts back what the last Undo took: undo() keeps a snapshot of the state
+// it leaves (snapshot(what), with the what of the edit taken back), redo() returns it and
+// keeps one of the state it leaves for Undo again.  A new edit, Back and Forward end the
+// chain of Redo.  A demo without Redo never calls redo(); its snapshots then need no more
+// than before, but an object with `what`.
 
 import * as urlState from "./url-state.mjs";
 
@@ -33,6 +41,7 @@ export class EditHistory {
     this.stateObject = stateObject;
     this.maxDepth = depth;
     this.stack = []; // snapshots before each edit, the last on top
+    this.redoStack = []; // snapshots of the states Undo left, the last on top
     this.tag = null;
     this.lastEdit = -Infinity; // when the last edit was made (performance.now())
   }
@@ -42,12 +51,18 @@ export class EditHistory {
     return this.stack.length;
   }
 
+  /** How many edits Redo can put back. */
+  get redoDepth() {
+    return this.redoStack.length;
+  }
+
   /** Change the data: fn does it.  Undo can take it back; the URL gets a new entry. */
   edit(tag, what, fn) {
     const same = tag !== null && tag === this.tag;
     if (!same) {
       this.stack.push(this.snapshot(what));
       if (this.stack.length > this.maxDepth) this.stack.shift();
+      this.redoStack = [];
     }
     this.tag = tag;
     const t = now();
@@ -60,7 +75,17 @@ export class EditHistory {
   /** The snapshot taken before the last edit (removed from the stack), or null. */
   undo() {
     this.tag = null;
-    return this.stack.pop() ?? null;
+    const snap = this.stack.pop() ?? null;
+    if (snap) this.redoStack.push(this.snapshot(snap.what));
+    return snap;
+  }
+
+  /** The snapshot the last Undo left (removed from the Redo stack), or null. */
+  redo() {
+    this.tag = null;
+    const snap = this.redoStack.pop() ?? null;
+    if (snap) this.stack.push(this.snapshot(snap.what));
+    return snap;
   }
 
   /** After a change that is no edit (a step, a run): the URL follows, no new entry. */
@@ -72,6 +97,7 @@ export class EditHistory {
   /** After Back or Forward: the browser's history has taken over. */
   forget() {
     this.stack = [];
+    this.redoStack = [];
     this.tag = null;
     this.lastEdit = -Infinity;
   }

@@ -26,7 +26,8 @@
 // position the run had then.  Below the plot, the run's updates per epoch (epoch-chart.mjs);
 // in "Generate data", seeded data the library's make_demo_data also makes (generator.mjs).
 // Play (player.mjs) moves the run on by itself, one update at a time; each update can be
-// drawn as the vector y·x added to θ, the old boundary fading out.
+// drawn as the vector y·x added to θ, the old boundary fading out.  The points are edited
+// by mouse, touch and keyboard as point-editor.mjs says, the same way as in chapter 6.
 
 import { buttonRow, groupRoot, mountEvery, showError } from "./demo-kit.mjs";
 import * as core from "./perceptron-core.mjs";
@@ -38,6 +39,7 @@ import { createGeneratorForm, generatedName } from "./generator-form.mjs";
 import * as urlState from "./url-state.mjs";
 import { EditHistory } from "./edit-history.mjs";
 import { addPlayer } from "./player.mjs";
+import * as points from "./point-editor.mjs";
 
 // The drawing's own units (viewBox); the plot area is a square inside it.
 const VB = 400;
@@ -160,8 +162,6 @@ class Playground {
     this.showBand = this.marginMode;
     this.showUpdate = true; // draw an update as theta + y x, the old boundary fading
     this.lastUpdate = null; // {run, visits, theta, theta0, index}: the update just made
-    this.drag = null;
-    this.drags = 0;
     this.history = new EditHistory({
       key: this.key, depth: UNDO_DEPTH,
       snapshot: (what) => this.snapshot(what), stateObject: () => this.urlStateObject(),
@@ -384,10 +384,13 @@ class Playground {
     this.buttons.run.addEventListener("click", () => this.runAll());
     this.buttons.reset.addEventListener("click", () => this.reset());
     r.addEventListener("keydown", (e) => this.onKey(e));
-    this.layer.addEventListener("pointerdown", (e) => this.onPointerDown(e));
-    this.layer.addEventListener("pointermove", (e) => this.onPointerMove(e));
-    this.layer.addEventListener("pointerup", (e) => this.onPointerUp(e));
-    this.layer.addEventListener("pointercancel", () => { this.drag = null; });
+    points.attachPointer(this.layer, {
+      prefix: "pg",
+      press: (i) => this.select_(i, true),
+      drag: (i, e, tag) => this.dragTo(i, e, tag),
+      dragged: (i) => this.say(`Example ${i + 1} moved to ${vec(this.X[i])}; ${this.replayText()}.`),
+      click: (e) => this.onClick(e),
+    });
     this.layer.addEventListener("focusin", (e) => {
       const g = e.target.closest?.(".pg-pt");
       if (g) this.select_(Number(g.dataset.i), false);
@@ -760,10 +763,7 @@ class Playground {
 
   flipLabel_(i) {
     this.y[i] = -this.y[i];
-    const g = this.pointEls[i];
-    g.classList.toggle("pg-pos", this.y[i] > 0);
-    g.classList.toggle("pg-neg", this.y[i] < 0);
-    g.querySelector(".pg-mark").setAttribute("d", this.y[i] > 0 ? "M-7,0H7M0,-7V7" : "M-7,0H7");
+    points.setPointLabel(this.pointEls[i], "pg", this.y[i]);
     this.updatePointLabel(i);
     this.dataChanged();
     this.say(`Example ${i + 1} now has label ${this.y[i] > 0 ? "+1" : "-1"}; ${this.replayText()}.`);
@@ -784,25 +784,12 @@ class Playground {
 
   /** Data coordinates of a pointer event, or null outside the plot area. */
   eventToData(e, clamp = false) {
-    const m = this.layer.getScreenCTM();
-    if (!m) return null;
-    const pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
-    let u = (pt.x - AREA.left) / AREA.size;
-    let v = (pt.y - AREA.top) / AREA.size;
-    if (clamp) {
-      u = Math.min(1, Math.max(0, u));
-      v = Math.min(1, Math.max(0, v));
-    } else if (u < 0 || u > 1 || v < 0 || v > 1) {
-      return null;
-    }
-    return this.snap([this.view.x0 + u * this.view.span, this.view.y1 - v * this.view.span]);
+    const p = points.clientToData(this.layer, AREA, this.view, e.clientX, e.clientY, clamp);
+    return p && this.snap(p);
   }
 
   snap(p) {
-    const v = this.view;
-    const s = v.snap;
-    const clampTo = (a, lo, hi) => Math.min(hi, Math.max(lo, a));
-    return [roundTo(clampTo(p[0], v.x0, v.x1), s), roundTo(clampTo(p[1], v.y0, v.y1), s)];
+    return points.snapToView(this.view, p);
   }
 
   // -- drawing: the parts that change with the data set -------------------------------------
@@ -844,12 +831,7 @@ class Playground {
   }
 
   appendPoint(i) {
-    const g = svg("g", { class: `pg-pt ${this.y[i] > 0 ? "pg-pos" : "pg-neg"}`, "data-i": String(i), role: "button" });
-    g.append(
-      svg("circle", { class: "pg-hit", r: 13 }),
-      svg("circle", { class: "pg-sel", r: 9.5 }),
-      svg("path", { class: "pg-mark", d: this.y[i] > 0 ? "M-7,0H7M0,-7V7" : "M-7,0H7" }),
-    );
+    const g = points.pointGroup("pg", i, this.y[i]);
     if (this.X.length <= MAX_INDEX_LABELS) {
       const t = svg("text", { class: "pg-idx", x: 8, y: -8, "aria-hidden": "true" });
       t.textContent = String(i + 1);
@@ -877,14 +859,11 @@ class Playground {
   }
 
   updatePointLabel(i) {
-    this.pointEls[i].setAttribute("aria-label",
-      forPeople(`Example ${i + 1} at ${vec(this.X[i])}, label ${this.y[i] > 0 ? "+1" : "-1"}`));
+    this.pointEls[i].setAttribute("aria-label", points.pointName(i, vec(this.X[i]), this.y[i]));
   }
 
   updateTabStops() {
-    if (this.X.length <= MAX_TABBABLE_POINTS) return;
-    const anchor = this.selected >= 0 ? this.selected : 0;
-    this.pointEls.forEach((g, i) => { g.tabIndex = i === anchor ? 0 : -1; });
+    if (this.X.length > MAX_TABBABLE_POINTS) points.setTabStops(this.pointEls, this.selected);
   }
 
   select_(i, focus) {
@@ -893,7 +872,7 @@ class Playground {
     if (i >= 0) {
       const g = this.pointEls[i];
       g.classList.add("pg-selected");
-      if (this.X.length > MAX_TABBABLE_POINTS) this.updateTabStops();
+      this.updateTabStops();
       if (focus && document.activeElement !== g) g.focus({ preventScroll: true });
     }
     this.renderSelected();
@@ -1259,42 +1238,16 @@ class Playground {
   }
 
   // -- input ------------------------------------------------------------------------------
-  onPointerDown(e) {
-    if (e.button !== 0) return;
-    const g = e.target.closest(".pg-pt");
-    if (g) {
-      const i = Number(g.dataset.i);
-      e.preventDefault();
-      this.select_(i, true);
-      this.drag = { id: e.pointerId, index: i, x: e.clientX, y: e.clientY, moved: false, tag: `drag${++this.drags}` };
-      this.layer.setPointerCapture(e.pointerId);
-    } else {
-      this.drag = { id: e.pointerId, index: -1, x: e.clientX, y: e.clientY, moved: false };
-    }
-  }
-
-  onPointerMove(e) {
-    const d = this.drag;
-    if (!d || d.id !== e.pointerId) return;
-    if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 4) return;
-    d.moved = true;
-    if (d.index < 0) return;
+  /** A point dragged to the pointer event e: moved there (snapped, kept in the view). */
+  dragTo(i, e, tag) {
     const p = this.eventToData(e, true);
     if (!p) return;
-    const old = this.X[d.index];
-    if (p[0] !== old[0] || p[1] !== old[1]) this.movePoint(d.index, p, d.tag);
+    const old = this.X[i];
+    if (p[0] !== old[0] || p[1] !== old[1]) this.movePoint(i, p, tag);
   }
 
-  onPointerUp(e) {
-    const d = this.drag;
-    this.drag = null;
-    if (!d || d.id !== e.pointerId) return;
-    if (d.index >= 0) {
-      if (this.layer.hasPointerCapture(e.pointerId)) this.layer.releasePointerCapture(e.pointerId);
-      if (d.moved) this.say(`Example ${d.index + 1} moved to ${vec(this.X[d.index])}; ${this.replayText()}.`);
-      return;
-    }
-    if (d.moved) return;
+  /** A click or tap off the points: a point there, with the chosen label (Shift: the other). */
+  onClick(e) {
     const p = this.eventToData(e);
     if (!p) return;
     this.addPoint(p, e.shiftKey ? -this.label : this.label);
@@ -1320,27 +1273,21 @@ class Playground {
     if (t.tagName === "SELECT" || (t.tagName === "INPUT" && !["radio", "checkbox"].includes(t.type)) || t.tagName === "TEXTAREA") return;
     const pt = t.closest ? t.closest(".pg-pt") : null;
     const key = e.key;
-    if (pt) {
+    const act = pt ? points.keyOnPoint(e) : null;
+    if (act) {
       const i = Number(pt.dataset.i);
-      const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
-      if (key === "Delete" || key === "Backspace") {
-        e.preventDefault();
+      e.preventDefault();
+      if (act.remove) {
         this.removePoint(i);
-        return;
-      }
-      if (arrows[key]) {
-        e.preventDefault();
-        const s = e.shiftKey ? this.view.step : this.view.snap;
-        const p = this.snap([this.X[i][0] + arrows[key][0] * s, this.X[i][1] + arrows[key][1] * s]);
+      } else if (act.flip) {
+        this.flipLabel(i);
+      } else {
+        const s = act.grid ? this.view.step : this.view.snap;
+        const p = this.snap([this.X[i][0] + act.move[0] * s, this.X[i][1] + act.move[1] * s]);
         this.movePoint(i, p, `arrow${i}`);
         this.say(`Example ${i + 1} at ${vec(p)}.`);
-        return;
       }
-      if (key === "Enter" || key === " ") {
-        e.preventDefault();
-        this.flipLabel(i);
-        return;
-      }
+      return;
     }
     const k = key.length === 1 ? key.toLowerCase() : key;
     const n = this.X.length;
@@ -1358,9 +1305,7 @@ class Playground {
       "-": () => this.setLabel(-1),
       "\u2212": () => this.setLabel(-1),
       n: () => {
-        if (!n) return;
-        if (e.shiftKey) this.select_(this.selected < 0 ? n - 1 : (this.selected - 1 + n) % n, true);
-        else this.select_(this.selected < 0 ? 0 : (this.selected + 1) % n, true);
+        if (n) this.select_(points.nextPoint(this.selected, n, e.shiftKey), true);
       },
     };
     if (Object.hasOwn(actions, k)) {
