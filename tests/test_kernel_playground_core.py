@@ -4,9 +4,10 @@ The kernel playground on the chapter's page runs in the reader's browser, so the
 perceptron exists twice: ``perceptron_lib.kernel_perceptron`` and
 ``book/_kernel_playground/kernel-core.mjs``.  Both get the chapter's four data sets with
 every kernel the playground's controls can choose (linear, polynomial of degree 1 to 6,
-RBF at each of the 41 positions of the gamma slider) and must make the same updates in
-the same order, end with the same alphas, offsets and counts, and agree on the decision
-values on a grid over the picture.
+RBF at each of the 41 positions of the gamma slider), and the XOR clouds as a reader may
+edit them on the page, and must make the same updates in the same order, end with the
+same alphas, offsets and counts, and agree on the decision values on a grid over the
+picture.
 
 On exactness.  The updates, the alphas (counts), theta_0 (a sum of labels), the numbers
 of epochs and the training errors are compared exactly.  Scores and decision values are
@@ -56,6 +57,17 @@ def cases() -> list[tuple[str, np.ndarray, np.ndarray, dict, int, bool]]:
     for g in (1.0, 100.0):
         out.append((f"flipped clouds, RBF gamma={g}, no offset", Xx, yf,
                     {"kind": "RBF", "gamma": g}, TAU, False))
+    # the XOR clouds as a reader edits them on the page: a point of the other label in the
+    # middle of each cloud (on the playground's 0.1 grid), one point moved, one removed
+    Xx, yx = data["XOR clouds"]
+    Xe = np.vstack([np.delete(Xx, 5, axis=0), [[1.0, 1.0], [-0.9, -1.0], [1.1, -1.0],
+                                               [-1.0, 0.9]]])
+    Xe[0] = [0.3, 1.7]
+    ye = np.append(np.delete(yx, 5), [-1, -1, 1, 1])
+    for spec in ({"kind": "polynomial", "degree": 2, "coef0": 1.0}, {"kind": "RBF", "gamma": 1.0},
+                 {"kind": "RBF", "gamma": 10.0}):
+        out.append((f"edited XOR clouds, {spec['kind']} {spec.get('degree', spec.get('gamma'))}",
+                    Xe, ye, spec, TAU, True))
     X, y = data["disc in a ring"]
     out.append(("disc in a ring, degree 3, tau=2", X, y,
                 {"kind": "polynomial", "degree": 3, "coef0": 1.0}, 2, True))
@@ -110,7 +122,7 @@ def test_the_gamma_slider_values_are_what_python_reads(js_output):
 
 
 def test_every_case_is_compared(js_output):
-    assert len(js_output["results"]) == len(CASES) == 4 * (1 + 6 + 41) + 3
+    assert len(js_output["results"]) == len(CASES) == 4 * (1 + 6 + 41) + 6
 
 
 @pytest.mark.parametrize("k", range(len(CASES)), ids=[c[0] for c in CASES])
@@ -135,6 +147,8 @@ def test_same_updates_alphas_and_decisions(js_output, k):
     view = got["view"]
     (x0, x1), (y0, y1) = _view_box(X, pad=0.6)
     assert (view["x0"], view["x1"], view["y0"], view["y1"]) == (x0, x1, y0, y1)
+    # the view of edited points: the data set's while it holds them, else the one round them
+    assert got["viewKept"] == view and got["viewAround"] == view
     P = np.array(got["grid"])
     assert P.shape == (GRID * GRID, 2)
     h = (x1 - x0) / GRID

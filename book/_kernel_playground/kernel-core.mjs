@@ -457,6 +457,17 @@ export function viewBox(X, pad = 0.6) {
 }
 
 /**
+ * The view in which the reader's points of X are edited (chapter 6): the view of the data
+ * set they were edited from, which every point moved or added by the reader stays in, or,
+ * for points that lie outside it (a link written by hand), the view around them.
+ */
+export function viewHolding(view, X) {
+  const Xc = checkX(X);
+  const inside = ([a, b]) => a >= view.x0 && a <= view.x1 && b >= view.y0 && b <= view.y1;
+  return Xc.every(inside) ? { ...view } : viewBox(Xc);
+}
+
+/**
  * The centres of an N x N grid of cells covering the view, row by row from the top
  * (largest x2) down, each row from left to right: point q = r * N + c.
  */

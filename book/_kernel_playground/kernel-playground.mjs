@@ -19,15 +19,24 @@
 // tests/test_kernel_playground_core.py compares with perceptron_lib.  Each element gets a
 // small API in element.kernelPlayground (used by the tests).
 //
-// The state (data set or the generator's settings, kernel, degree, gamma, step position) is
-// kept in the page's URL under the element's id (url-state.mjs): a link reproduces it, Back
-// returns to the state before the last change.  Below the plot, the run's updates per
-// epoch (epoch-chart.mjs); in "Generate data", seeded data (generator.mjs) that
-// perceptron_lib.make_demo_data also makes.
+// The reader edits the data as in chapter 1's playground (point-editor.mjs): a click or a
+// tap adds a point with the chosen label (Shift: the other), a point is dragged, or
+// reached with Tab and moved by the arrow keys, flipped by Enter or Space, removed by
+// Delete.  An edit starts the run again from alpha = 0, and takes it to its end if it had
+// ended (as every chapter's demo does); the data set's held-out test points are not the
+// reader's to edit and stay as they were, so the test errors keep measuring the same
+// thing.  Undo and Redo take edits back and put them back, the keyboard staying in the
+// playground.
+//
+// The state (data set or the generator's settings, the reader's points, kernel, degree,
+// gamma, step position) is kept in the page's URL under the element's id (url-state.mjs):
+// a link reproduces it, Back returns to the state before the last change.  Below the plot,
+// the run's updates per epoch (epoch-chart.mjs); in "Generate data", seeded data
+// (generator.mjs) that perceptron_lib.make_demo_data also makes.
 
 import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../playground/demo-kit.mjs";
 import * as core from "./kernel-core.mjs";
-import { el, forPeople, labelText, niceStep, num, show, svg, whenSeen } from "../playground/dom.mjs";
+import { el, forPeople, keepFocus, labelText, niceStep, num, show, svg, whenSeen } from "../playground/dom.mjs";
 // The pieces shared with the other playgrounds live in book/_playground, which the site
 // serves as _static/playground next to _static/kernel-playground (book/_ext): hence "../playground".
 import { createEpochChart } from "../playground/epoch-chart.mjs";
@@ -36,6 +45,8 @@ import * as gen from "../playground/generator.mjs";
 import * as urlState from "../playground/url-state.mjs";
 import { EditHistory } from "../playground/edit-history.mjs";
 import { addPlayer } from "../playground/player.mjs";
+import { viewFrom } from "../playground/plot-geometry.mjs";
+import * as points from "../playground/point-editor.mjs";
 
 // The drawing's own units (viewBox); the plot area is a square inside it.  The field's
 // canvas is placed over the same square by the stylesheet (kernel-playground.css).
@@ -45,6 +56,24 @@ const CELLS = 90; // cells per side of the field of f
 const SUPPORT_R = 11;
 const MAX_LISTED = 200; // examples with alpha > 0 listed in the readout
 const KIND_NAME = { linear: "linear", polynomial: "polynomial", RBF: "RBF" };
+const MARK_R = 6; // half-width of a point's mark (+ or -)
+const MAX_POINTS = gen.MAX_POINTS; // the reader's points the playground (and a link) holds
+const MAX_COORD = 1e6; // |coordinate| a link may carry
+
+const HELP = [
+  "Click or tap in the plot: add a point with the chosen label (Shift-click: the other label).",
+  "Drag a point to move it. Click it, or reach it with Tab, to select it; Delete or Backspace removes it.",
+  "On a selected point: arrow keys move it (Shift: by a grid step), Enter or Space flips its label; n and Shift+N go to the next and previous point. " +
+    `Up to ${points.MAX_TABBABLE_POINTS} points, each is a Tab stop; with more, Tab reaches the selected one.`,
+  "a adds a point in the middle of the plot. + and \u2212 choose the label of new points.",
+  "s Step, e Epoch, r Run, p Play or Pause (one update at a time; any other key or click pauses it), 0 Reset, whenever the focus is in the playground.",
+  "Tab reaches every control; arrow keys move the sliders and choose the kernel. Moving the degree slider chooses the polynomial kernel, moving \u03b3 the RBF kernel.",
+  "Changing the points, the kernel or the data set starts the run again from \u03b1 = 0, and takes it to its end if it had ended, so that the picture follows what you change.",
+  "The held-out test points are not drawn and not yours to edit: they stay as they are, and the test errors are counted on them whatever you change.",
+  "Undo (Ctrl+Z or \u2318Z) takes the last change back, with the run where it was; Redo (Ctrl+Shift+Z, Ctrl+Y or \u21e7\u2318Z) puts it back.",
+  "The page's address keeps what you see, your points too: copy it to share it; Back returns to the state before your last change.",
+  "Ringed points are the examples with \u03b1 > 0, the only ones f depends on.",
+];
 
 let instances = 0;
 
@@ -101,6 +130,19 @@ function readOptions(root) {
   return { spec: { kind, degree, gamma, coef0 }, gammaIndex, tau };
 }
 
+/** The reader's points from a link, [[x1, x2, label], ...], checked (the link is anyone's). */
+function checkPoints(p) {
+  if (!Array.isArray(p) || p.length === 0 || p.length > MAX_POINTS) throw new Error(`its points must be a list of 1 to ${MAX_POINTS}`);
+  return p.map((q, i) => {
+    if (!Array.isArray(q) || q.length !== 3 || !q.every((v) => typeof v === "number" && Number.isFinite(v))) {
+      throw new Error(`point ${i + 1} is not [x1, x2, label] with finite numbers`);
+    }
+    if (Math.abs(q[0]) > MAX_COORD || Math.abs(q[1]) > MAX_COORD) throw new Error(`point ${i + 1} is too far out`);
+    if (q[2] !== 1 && q[2] !== -1) throw new Error(`point ${i + 1} has label ${q[2]}, not +1 or -1`);
+    return q;
+  });
+}
+
 /** The segments of f = 0 between the cell centres (marching squares), as an SVG path. */
 function contourPath(f, N, sx, sy, P) {
   const parts = [];
@@ -155,10 +197,15 @@ class KernelPlayground {
     this.genIndex = -1; // the menu's entry for generated data, once there is one
     this.gen = null; // the generator's options, while the generated data are shown
     this.pendingVisits = 0; // visits to make once the run exists (a restored link)
-    // Undo takes back a change of the data or the kernel: a snapshot is what a link holds.
+    this.label = 1; // the label of the points the reader adds
+    this.selected = -1; // the selected point
+    this.custom = false; // the data were edited since they were loaded or generated
+    this.pointEls = [];
+    // Undo takes back a change of the data or the kernel: a snapshot is what a link holds,
+    // and the point that was selected.
     this.history = new EditHistory({
       key: this.key,
-      snapshot: (what) => ({ what, state: this.urlStateObject() }),
+      snapshot: (what) => ({ what, state: this.urlStateObject(), selected: this.selected }),
       stateObject: () => this.urlStateObject(),
     });
     const opts = readOptions(root);
@@ -225,16 +272,21 @@ class KernelPlayground {
     [gamLine, this.gamma, this.gammaOut] = slider("gamma", "\u03b3 (RBF)", 0, core.GAMMAS.length - 1);
     this.degree.setAttribute("aria-describedby", id("formula"));
     this.gamma.setAttribute("aria-describedby", id("formula"));
-    controls.append(dsLine, kernels, degLine, gamLine);
+    controls.append(dsLine, this.buildLabels(id("label")), kernels, degLine, gamLine);
     this.genForm = createGeneratorForm({
       onGenerate: (o) => this.generate(o), say: (t) => this.say(t), points: 60,
     });
     this.genForm.element.classList.add("kp-gen");
     this.genForm.set({ kind: "xor", n: 60, seed: 1, margin: 0.3, spread: 0.5, flip: 0.05 });
     const genRow = el("div", { class: "kp-gen-row" });
+    const edits = el("div", { class: "kp-edits" });
     this.undoButton = el("button", { type: "button", class: "demo-button kp-undo", "aria-keyshortcuts": "Control+Z Meta+Z",
       title: "take back the last change of the data or the kernel (Ctrl+Z or \u2318Z)" }, "Undo");
-    genRow.append(this.genForm.element, this.undoButton);
+    this.redoButton = el("button", { type: "button", class: "demo-button kp-redo",
+      "aria-keyshortcuts": "Control+Shift+Z Control+Y Meta+Shift+Z",
+      title: "put back the change Undo took back (Ctrl+Shift+Z, Ctrl+Y or \u21e7\u2318Z)" }, "Redo");
+    edits.append(this.undoButton, this.redoButton);
+    genRow.append(this.genForm.element, edits);
     controls.append(genRow);
 
     // buttons
@@ -264,13 +316,19 @@ class KernelPlayground {
     const clipped = svg("g", { "clip-path": `url(#${clipId})` });
     this.boundary = svg("path", { class: "kp-boundary", d: "" });
     this.supportG = svg("g");
-    this.pointsG = svg("g");
     this.ring = svg("circle", { class: "kp-ring", r: SUPPORT_R + 4, visibility: "hidden" });
-    clipped.append(this.boundary, this.supportG, this.pointsG, this.ring);
+    clipped.append(this.boundary, this.supportG, this.ring);
     this.ticksG = svg("g", { class: "kp-ticks", "aria-hidden": "true" });
     this.plot.append(defs, clipped, this.ticksG,
       svg("rect", { class: "kp-frame-rect", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }));
-    stage.append(this.back, this.canvas, this.plot);
+    // the points, on a layer of their own over the drawing: a group of buttons
+    this.layer = svg("svg", {
+      class: "kp-points", viewBox: `0 0 ${VB} ${VB}`, role: "group", tabindex: "-1",
+      "aria-label": "Data points. Click or tap to add a point, drag one to move it.",
+    });
+    this.pointsG = svg("g");
+    this.layer.append(svg("rect", { class: "kp-hitarea", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }), this.pointsG);
+    stage.append(this.back, this.canvas, this.plot, this.layer);
     const legend = el("p", { class: "demo-legend", "aria-hidden": "true" });
     legend.innerHTML =
       '<span><span class="demo-key demo-key-pos">+</span> y = +1</span>' +
@@ -320,16 +378,10 @@ class KernelPlayground {
     this.alphaBox = el("div");
     alphas.append(this.alphaBox);
     const help = el("details", { class: "demo-help" });
-    help.append(el("summary", {}, "Keys and controls"));
+    help.append(el("summary", {}, "Mouse and keyboard"));
     const helpBox = el("div");
     const ul = el("ul");
-    for (const t of [
-      "s Step, e Epoch, r Run, p Play or Pause (one update at a time; any other key or click pauses it), 0 Reset, whenever the focus is in the playground.",
-      "Tab reaches every control; arrow keys move the sliders and choose the kernel.",
-      "Moving the degree slider chooses the polynomial kernel, moving \u03b3 the RBF kernel.",
-      "A new kernel or data set starts again from \u03b1 = 0; if the run had finished, the new one runs to the end too, so the picture follows the sliders.",
-      "Ringed points are the examples with \u03b1 > 0, the only ones f depends on.",
-    ]) ul.append(el("li", {}, t));
+    for (const t of HELP) ul.append(el("li", {}, t));
     helpBox.append(ul);
     help.append(helpBox);
     more.append(alphas, help);
@@ -352,12 +404,47 @@ class KernelPlayground {
     this.slides = 0;
     for (const s of [this.degree, this.gamma]) s.addEventListener("change", () => { this.slides += 1; });
     this.undoButton.addEventListener("click", () => this.undo());
+    this.redoButton.addEventListener("click", () => this.redo());
+    for (const input of Object.values(this.labelRadios)) {
+      input.addEventListener("change", () => {
+        if (input.checked) { this.label = Number(input.value); this.saveUrl("replace"); }
+      });
+    }
+    points.attachPointer(this.layer, {
+      prefix: "kp",
+      press: (i) => this.pressPoint(i),
+      drag: (i, e, tag) => this.dragTo(i, e, tag),
+      dragged: (i) => this.say(`Example ${i + 1} moved to ${vec(this.X[i])}; ${this.editedText()}`),
+      click: (e) => this.onClick(e),
+    });
+    this.layer.addEventListener("focusin", (e) => {
+      const g = e.target.closest?.(".kp-pt");
+      if (g) this.select_(Number(g.dataset.i), false);
+    });
     this.buttons.step.addEventListener("click", () => this.step());
     this.buttons.epoch.addEventListener("click", () => this.epoch());
     this.buttons.run.addEventListener("click", () => this.runAll());
     this.buttons.reset.addEventListener("click", () => this.reset());
     r.addEventListener("keydown", (e) => this.onKey(e));
     this.syncControls();
+  }
+
+  /** Chapter 6: the choice of the label of the points the reader adds, +1 or \u22121. */
+  buildLabels(name) {
+    const line = el("fieldset", { class: "demo-line kp-labels" });
+    line.append(el("legend", { class: "demo-name" }, "New points"));
+    const choices = el("div", { class: "kp-choices" });
+    this.labelRadios = {};
+    for (const [value, text] of [[1, "+1"], [-1, "\u22121"]]) {
+      const lab = el("label", { class: `demo-radio ${value > 0 ? "demo-radio-pos" : "demo-radio-neg"}` });
+      const input = el("input", { type: "radio", name, value: String(value) });
+      input.checked = value === this.label;
+      lab.append(input, el("span", {}, text));
+      choices.append(lab);
+      this.labelRadios[value] = input;
+    }
+    line.append(choices);
+    return line;
   }
 
   syncControls() {
@@ -399,13 +486,14 @@ class KernelPlayground {
     const wasDone = Boolean(this.run && this.run.done);
     this.datasetIndex = k;
     this.select.value = String(k);
-    this.X = d.X;
-    this.y = d.y;
+    this.custom = false;
+    this.nameMenuEntry();
+    this.X = d.X.map((q) => q.slice()); // the reader edits copies
+    this.y = d.y.slice();
     this.test = d.test ?? null; // the held-out test set {X, y}, if the data have one
     this.gen = d.gen ? { ...d.gen } : null;
-    this.view = core.viewBox(this.X);
-    this.centres = core.cellCentres(this.view, CELLS);
-    this.drawView();
+    this.selected = -1;
+    this.setView(core.viewBox(this.X));
     this.drawPoints();
     this.restart(wasDone);
     if (announce) this.say(`Data set \u201c${d.name}\u201d: ${this.describeData()}. ${this.restartText(wasDone)}`);
@@ -453,6 +541,137 @@ class KernelPlayground {
     return this.run;
   }
 
+  /** The square view box {x0, x1, y0, y1, span} with its grid: the field's cells, the lines. */
+  setView(box) {
+    this.view = viewFrom(box.x0, box.x1, box.y0, box.y1, box.span); // + step, snap
+    this.centres = core.cellCentres(this.view, CELLS);
+    this.drawView();
+  }
+
+  // -- the reader's edits of the data (chapter 6, as chapter 1's playground) ------------------
+  /**
+   * Edit the data: fn changes them.  One Undo step and one entry of the browser's history
+   * (edits with the same tag in a row, a drag or arrow keys, are one); the run starts
+   * again from alpha = 0, to its end at once if it had ended, and the menu says the data
+   * are edited.
+   */
+  editData(tag, what, fn) {
+    const ended = Boolean(this.active && this.run && this.run.done);
+    this.history.edit(tag, what, () => {
+      fn();
+      this.custom = true;
+      this.pendingVisits = 0;
+      this.nameMenuEntry();
+      this.restart(ended);
+    });
+    this.renderButtons();
+  }
+
+  /** What an edit did to the run, for the status line. */
+  editedText() {
+    if (this.runToEnd && this.run) return `the run starts again and goes to its end: ${this.outcomeText()}`;
+    return "the run starts again from \u03b1 = 0.";
+  }
+
+  addPoint(p, label) {
+    if (this.X.length >= MAX_POINTS) {
+      this.say(`The playground holds at most ${MAX_POINTS} points; remove some first.`);
+      return;
+    }
+    const i = this.X.length;
+    this.editData(null, `adding example ${i + 1}`, () => {
+      this.X.push(p);
+      this.y.push(label);
+      this.drawPoints();
+      this.select_(i, true);
+    });
+    this.say(`Added example ${i + 1} at ${vec(p)} with label ${labelText(label)}; ${this.editedText()}`);
+  }
+
+  removePoint(i) {
+    if (this.X.length === 1) {
+      this.say("The last point stays: the kernel perceptron needs at least one example.");
+      return;
+    }
+    const p = this.X[i];
+    this.editData(null, `removing example ${i + 1}`, () => {
+      this.X.splice(i, 1);
+      this.y.splice(i, 1);
+      this.selected = -1;
+      this.drawPoints();
+      this.select_(Math.min(i, this.X.length - 1), true);
+    });
+    this.say(`Removed example ${i + 1} at ${vec(p)}; ${plural(this.X.length, "point")} left; ${this.editedText()}`);
+  }
+
+  /** Move example i to p; moves with the same tag in a row are one edit (a drag). */
+  movePoint(i, p, tag = null) {
+    this.editData(tag, `moving example ${i + 1}`, () => {
+      this.X[i] = p;
+      this.placePoint(i);
+      this.updatePointLabel(i);
+    });
+  }
+
+  flipLabel(i) {
+    this.editData(null, `changing the label of example ${i + 1}`, () => {
+      this.y[i] = -this.y[i];
+      points.setPointLabel(this.pointEls[i], "kp", this.y[i], MARK_R);
+      this.updatePointLabel(i);
+    });
+    this.say(`Example ${i + 1} now has label ${labelText(this.y[i])}; ${this.editedText()}`);
+  }
+
+  /** The reader's points (from a link or a snapshot) in place of the data set's. */
+  setPoints(pts) {
+    this.X = pts.map((q) => [q[0], q[1]]);
+    this.y = pts.map((q) => q[2]);
+    this.custom = true;
+    this.nameMenuEntry();
+    this.selected = -1;
+    this.setView(core.viewHolding(this.view, this.X));
+    this.drawPoints();
+  }
+
+  /** The menu says what is shown: a data set as loaded, or as the reader edited it. */
+  nameMenuEntry() {
+    this.datasets.forEach((d, k) => {
+      const text = this.custom && k === this.datasetIndex ? `${d.name} (edited)` : d.name;
+      const option = this.select.options[k];
+      if (option && option.textContent !== text) option.textContent = text;
+    });
+  }
+
+  setLabel(v) {
+    this.label = v;
+    this.labelRadios[v].checked = true;
+    this.saveUrl("replace");
+    this.say(`New points get label ${labelText(v)}.`);
+  }
+
+  // -- the pointer on the points' layer ------------------------------------------------------
+  /** A press on a point selects it (and focuses it). */
+  pressPoint(i) {
+    this.select_(i, true);
+    this.say(`Example ${i + 1} at ${vec(this.X[i])}, label ${labelText(this.y[i])}: drag it, or press Delete, Enter or an arrow key.`);
+  }
+
+  /** A point dragged to the pointer event e: moved there (snapped, kept in the view). */
+  dragTo(i, e, tag) {
+    const p = points.clientToData(this.layer, AREA, this.view, e.clientX, e.clientY, true);
+    if (!p) return;
+    const q = points.snapToView(this.view, p);
+    const old = this.X[i];
+    if (q[0] !== old[0] || q[1] !== old[1]) this.movePoint(i, q, tag);
+  }
+
+  /** A click or tap off the points: a point there, with the chosen label (Shift: the other). */
+  onClick(e) {
+    const p = points.clientToData(this.layer, AREA, this.view, e.clientX, e.clientY);
+    if (!p) return;
+    this.addPoint(points.snapToView(this.view, p), e.shiftKey ? -this.label : this.label);
+  }
+
   describeData() {
     const pos = this.y.filter((v) => v > 0).length;
     const n = this.y.length;
@@ -494,14 +713,36 @@ class KernelPlayground {
     this.ticksG.append(xl, yl);
   }
 
+  /** The points' elements, drawn anew: each a button with its name and its Tab stop. */
   drawPoints() {
     this.pointsG.textContent = "";
+    this.pointEls = this.X.map((_, i) => points.pointGroup("kp", i, this.y[i], MARK_R));
+    this.pointsG.append(...this.pointEls);
     for (let i = 0; i < this.X.length; i++) {
-      const g = svg("g", { class: `kp-pt ${this.y[i] > 0 ? "kp-pos" : "kp-neg"}`,
-        transform: `translate(${this.sx(this.X[i][0]).toFixed(2)} ${this.sy(this.X[i][1]).toFixed(2)})` });
-      g.append(svg("path", { class: "kp-mark", d: this.y[i] > 0 ? "M-6,0H6M0,-6V6" : "M-6,0H6" }));
-      this.pointsG.append(g);
+      this.placePoint(i);
+      this.updatePointLabel(i);
     }
+    points.setTabStops(this.pointEls, this.selected);
+  }
+
+  placePoint(i) {
+    this.pointEls[i].setAttribute("transform", `translate(${this.sx(this.X[i][0]).toFixed(2)} ${this.sy(this.X[i][1]).toFixed(2)})`);
+  }
+
+  updatePointLabel(i) {
+    this.pointEls[i].setAttribute("aria-label", points.pointName(i, vec(this.X[i]), this.y[i]));
+  }
+
+  /** Select point i (-1: none), and focus it if asked; above 40 points it gets the Tab stop. */
+  select_(i, focus) {
+    const old = this.pointEls[this.selected];
+    if (old) old.classList.remove("kp-selected");
+    this.selected = i;
+    const g = this.pointEls[i];
+    if (!g) return;
+    g.classList.add("kp-selected");
+    points.setTabStops(this.pointEls, i);
+    if (focus && document.activeElement !== g) g.focus({ preventScroll: true });
   }
 
   // -- drawing: what a step changes ---------------------------------------------------------
@@ -622,6 +863,7 @@ class KernelPlayground {
     for (const k of ["step", "epoch", "run"]) this.buttons[k].setAttribute("aria-disabled", String(Boolean(done)));
     this.buttons.reset.setAttribute("aria-disabled", String(!(this.active && this.run && this.run.last)));
     if (this.undoButton) this.undoButton.setAttribute("aria-disabled", String(this.history.depth === 0));
+    if (this.redoButton) this.redoButton.setAttribute("aria-disabled", String(this.history.redoDepth === 0));
   }
 
   describePlot(used, errors) {
@@ -727,18 +969,60 @@ class KernelPlayground {
   onKey(e) {
     const t = e.target;
     const typing = t.tagName === "SELECT" || t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type === "number");
-    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "z" && !typing) {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !typing && this.onUndoKey(e)) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || typing) return;
+    const pt = t.closest ? t.closest(".kp-pt") : null;
+    const act = pt ? points.keyOnPoint(e) : null;
+    if (act) {
       e.preventDefault();
-      this.undo();
+      this.onPointKey(Number(pt.dataset.i), act);
       return;
     }
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (t.tagName === "SELECT" || t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type === "number")) return;
     const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    const actions = { s: () => this.step(), e: () => this.epoch(), r: () => this.runAll(), 0: () => this.reset(), p: () => this.player.toggle() };
+    const n = this.X.length;
+    const actions = {
+      s: () => this.step(),
+      e: () => this.epoch(),
+      r: () => this.runAll(),
+      0: () => this.reset(),
+      p: () => this.player.toggle(),
+      a: () => {
+        const v = this.view;
+        this.addPoint(points.snapToView(v, [(v.x0 + v.x1) / 2, (v.y0 + v.y1) / 2]), this.label);
+      },
+      "+": () => this.setLabel(1),
+      "-": () => this.setLabel(-1),
+      "\u2212": () => this.setLabel(-1),
+      n: () => this.select_(points.nextPoint(this.selected, n, e.shiftKey), true),
+    };
     if (Object.hasOwn(actions, k)) {
       e.preventDefault();
       actions[k]();
+    }
+  }
+
+  /** Ctrl or Cmd with Z: Undo; with Shift+Z or Y: Redo.  Returns whether it was one of them. */
+  onUndoKey(e) {
+    const k = e.key.toLowerCase();
+    const redo = (k === "z" && e.shiftKey) || (k === "y" && !e.shiftKey);
+    if (k !== "z" && !redo) return false;
+    e.preventDefault();
+    if (redo) this.redo();
+    else this.undo();
+    return true;
+  }
+
+  /** A key on the focused point i: remove it, flip its label, or move it (point-editor.mjs). */
+  onPointKey(i, act) {
+    if (act.remove) {
+      this.removePoint(i);
+    } else if (act.flip) {
+      this.flipLabel(i);
+    } else {
+      const s = act.grid ? this.view.step : this.view.snap;
+      const p = points.snapToView(this.view, [this.X[i][0] + act.move[0] * s, this.X[i][1] + act.move[1] * s]);
+      this.movePoint(i, p, `arrow${i}`);
+      this.say(`Example ${i + 1} at ${vec(p)}; ${this.editedText()}`);
     }
   }
 
@@ -790,18 +1074,44 @@ class KernelPlayground {
   }
 
   undo() {
-    const snap = this.history.undo();
+    return this.putBack(this.history.undo(), "Undone", "Nothing to undo.");
+  }
+
+  redo() {
+    return this.putBack(this.history.redo(), "Redone", "Nothing to redo.");
+  }
+
+  /** Put back the snapshot that Undo or Redo returned (a new history entry). */
+  putBack(snap, done, nothing) {
     if (!snap) {
-      this.say("Nothing to undo.");
+      this.say(nothing);
       this.renderButtons();
       return false;
     }
-    this.applyUrlState(this.checkUrlState(snap.state));
+    this.keepingFocus(() => {
+      const c = this.checkUrlState(snap.state);
+      c.label = this.label; // the label of new points is a choice, not an edit
+      this.applyUrlState(c);
+      if (snap.selected >= 0 && snap.selected < this.X.length) this.select_(snap.selected, false);
+    });
     this.history.save("push");
     this.renderButtons();
-    this.say(`Undone: ${snap.what}. ${this.describeData()}, kernel ${core.formula(this.spec)}` +
+    this.say(`${done}: ${snap.what}. ${this.describeData()}, kernel ${core.formula(this.spec)}` +
       (this.visits() ? `, after ${plural(this.visits(), "visit")}.` : "."));
     return true;
+  }
+
+  /**
+   * Run fn, which may draw the points anew, and keep the keyboard in the playground (the
+   * kit's keepFocus): a point that had the focus gives it to the point of the same index
+   * if there still is one, which is then the selected point, else to the points' layer.
+   */
+  keepingFocus(fn) {
+    const refocus = keepFocus(this.root, this.layer);
+    fn();
+    refocus();
+    const pt = this.layer.contains(document.activeElement) ? document.activeElement.closest(".kp-pt") : null;
+    if (pt) this.select_(Number(pt.dataset.i), false);
   }
 
   /** Visits made in the current run (its step position). */
@@ -815,8 +1125,11 @@ class KernelPlayground {
     const s = this.spec;
     const st = { v: 1, d: this.gen ? 0 : this.datasetIndex, k: s.kind, deg: s.degree, gam: s.gamma };
     if (this.gen) st.g = { ...this.gen };
+    // the reader's points, with the data set (or generator) they came from: its held-out set
+    if (this.custom) st.p = this.X.map((q, i) => [q[0], q[1], this.y[i]]);
     const v = this.visits();
     if (v) st.s = v;
+    if (this.label !== 1) st.l = -1;
     return st;
   }
 
@@ -827,7 +1140,7 @@ class KernelPlayground {
   /** Check a state read from the URL; returns what to apply, or throws saying what is wrong. */
   checkUrlState(st) {
     if (st.v !== 1) throw new Error(`its version ${JSON.stringify(st.v)} is not 1`);
-    const out = { d: 0, gen: null, spec: { ...this.spec }, visits: 0 };
+    const out = { d: 0, gen: null, points: null, spec: { ...this.spec }, visits: 0, label: 1 };
     const usable = this.datasets.filter((_, k) => k !== this.genIndex).length;
     if (st.d !== undefined) {
       if (!Number.isInteger(st.d) || st.d < 0 || st.d >= usable) throw new Error(`there is no data set ${JSON.stringify(st.d)}`);
@@ -849,8 +1162,13 @@ class KernelPlayground {
       if (!core.GAMMAS.includes(st.gam)) throw new Error(`its gamma ${JSON.stringify(st.gam)} is not one of the slider's`);
       out.spec.gamma = st.gam;
     }
+    if (st.p !== undefined) out.points = checkPoints(st.p);
+    if (st.l !== undefined) {
+      if (st.l !== 1 && st.l !== -1) throw new Error("its label of new points is not +1 or -1");
+      out.label = st.l;
+    }
     if (st.s !== undefined) {
-      const n = out.gen ? out.gen.n : this.datasets[out.d].X.length;
+      const n = out.points ? out.points.length : out.gen ? out.gen.n : this.datasets[out.d].X.length;
       if (!Number.isInteger(st.s) || st.s < 0 || st.s > this.tau * n) throw new Error(`its step position ${JSON.stringify(st.s)} is out of range`);
       out.visits = st.s;
     }
@@ -864,6 +1182,9 @@ class KernelPlayground {
     this.run = null; // no "run to the end": the link says where the run is
     if (c.gen) this.applyGenerated(c.gen, false);
     else this.loadDataset(c.d, false);
+    if (c.points) this.setPoints(c.points);
+    this.label = c.label;
+    this.labelRadios[c.label].checked = true;
     this.run = null;
     this.fieldKey = null;
     this.runToEnd = false;
@@ -897,7 +1218,7 @@ class KernelPlayground {
       text = `The saved state for this demo was ignored: ${err.message}`;
     }
     if (error) text = error;
-    if (c) this.applyUrlState(c);
+    if (c) this.keepingFocus(() => this.applyUrlState(c));
     this.renderButtons();
     this.say(`${text}: ${this.describeData()}, kernel ${core.formula(this.spec)}.`);
   }
@@ -943,6 +1264,10 @@ class KernelPlayground {
       generator: this.gen ? { ...this.gen } : null,
       chart: this.chart.values(),
       undoDepth: this.history.depth,
+      redoDepth: this.history.redoDepth,
+      custom: this.custom,
+      selected: this.selected,
+      label: this.label,
     };
   }
 }
@@ -964,6 +1289,7 @@ export function mount(root) {
       activate: () => kp.activate(),
       selectDataset: (k) => kp.chooseDataset(k),
       undo: () => kp.undo(),
+      redo: () => kp.redo(),
       setKernel: (change) => kp.changeKernel(change, null),
       /** Generate data: options {kind, n, seed, margin, spread, flip}, or the form's. */
       generate: (options) => kp.generate(options),

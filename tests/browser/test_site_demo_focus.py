@@ -18,6 +18,8 @@ DEMOS = [
      "state().X", "state()", "g.pg-pt", "Delete"),
     ("2", "book/02_offset.html", "div.offset-demo", "offsetDemo", "state().X", "state()",
      "g.od-pt", "Delete"),
+    ("6", "book/06_variants.html", "div.kernel-playground", "kernelPlayground", "state().X",
+     "state()", "g.kp-pt", "Delete"),
     ("7", "book/07_beyond.html", "div.margin-demo", "marginDemo", "getState().points",
      "snapshot()", "svg.md-layer", "Enter"),
 ]

@@ -253,13 +253,16 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     page = open_page()
     page.locator(f"{SEL} select.demo-dataset").focus()
     names = [focused(page)]
-    for _ in range(14):
+    for _ in range(17):
         page.keyboard.press("Tab")
         names.append(focused(page))
-    assert names[:12] == ["Data set", "polynomial", "Degree", "\u03b3 (RBF)", "Generate data",
-                          "Undo", "Step", "Epoch", "Run", "Reset", "Play", "Speed"], names
-    assert names[12] == "The values"  # the chart's table
-    assert names[13] == "Examples with \u03b1 > 0" and names[14] == "Keys and controls"
+    assert names[:14] == ["Data set", "+1", "polynomial", "Degree", "\u03b3 (RBF)",
+                          "Generate data", "Undo", "Redo", "Step", "Epoch", "Run", "Reset",
+                          "Play", "Speed"], names
+    # the disc in a ring has 60 points, more than 40: they share one Tab stop
+    assert names[14].startswith("Example 1 at (")
+    assert names[15] == "The values"  # the chart's table
+    assert names[16] == "Examples with \u03b1 > 0" and names[17] == "Mouse and keyboard"
 
     # the gamma slider: arrow keys move it along the slider's values and choose RBF
     page.locator(f"{SEL} input.demo-range").nth(1).focus()
@@ -576,4 +579,304 @@ def test_undo_takes_back_the_data_and_the_kernel_with_the_step(open_page):
     assert st["alpha"] == alpha_after(library_run(st), n, n)[0]
     assert st["status"].startswith("Undone: generating")
     assert undo.get_attribute("aria-disabled") == "true"
+    assert page.errors == []
+
+
+# ---------------------------------------------------------------------------------------
+# The reader's points: mouse, keyboard, Undo and Redo, the URL, against the library
+
+FOCUS = f"""() => {{
+  const a = document.activeElement, root = document.querySelector('{SEL}');
+  const pt = a && a.closest ? a.closest('.kp-pt') : null;
+  return {{ inside: Boolean(a) && root.contains(a) && a !== root, body: a === document.body,
+           point: pt ? Number(pt.dataset.i) : null,
+           layer: Boolean(a && a.classList && a.classList.contains('kp-points')),
+           label: a && a.getAttribute ? a.getAttribute('aria-label') : null }};
+}}"""
+MENU = (f"() => {{ const s = document.querySelector('{SEL} select.demo-dataset');"
+        " return s.options[s.selectedIndex].textContent; }")
+
+
+def focus_of(page) -> dict:
+    return page.evaluate(FOCUS)
+
+
+def started(page) -> None:
+    """Once the chapter's sections are laid out, bring the playground into view and wait
+    until it has started (as DemoPages.open does)."""
+    page.wait_for_function(f"() => {API}")
+    page.wait_for_function(LAID_OUT)
+    page.locator(SEL).scroll_into_view_if_needed()
+    page.wait_for_function(f"() => {API}.state().active")
+
+
+def open_data_set(open_page, name: str, **kw):
+    page = open_page(**kw)
+    page.locator(f"{SEL} select.demo-dataset").select_option(label=name)
+    assert state(page)["dataset"] == name
+    return page
+
+
+def client_point(page, x: float, y: float) -> tuple[float, float]:
+    page.locator(f"{SEL} svg.kp-points").scroll_into_view_if_needed()
+    cx, cy = page.evaluate(f"([x, y]) => {API}.clientPoint(x, y)", [x, y])
+    size = page.viewport_size
+    assert 0 <= cx < size["width"] and 0 <= cy < size["height"], (cx, cy, size)
+    return cx, cy
+
+
+def click_at(page, x: float, y: float, shift: bool = False) -> None:
+    cx, cy = client_point(page, x, y)
+    if shift:
+        page.keyboard.down("Shift")
+    page.mouse.click(cx, cy)
+    if shift:
+        page.keyboard.up("Shift")
+
+
+def free_spot(st: dict, near: tuple[float, float]) -> tuple[float, float]:
+    """The spot of the view's grid within 0.4 of ``near`` farthest from every point."""
+    X = np.asarray(st["X"], float)
+    inv = round(1 / st["view"]["snap"])
+    best = None
+    for i in range(-4, 5):
+        for j in range(-4, 5):
+            p = (round(near[0] * inv) + i) / inv, (round(near[1] * inv) + j) / inv
+            far = float(np.min(np.hypot(X[:, 0] - p[0], X[:, 1] - p[1])))
+            if best is None or far > best[0]:
+                best = (far, p)
+    assert best[0] > 0.2, best  # clear of the points' targets
+    return best[1]
+
+
+def held_out(page, name: str) -> tuple[np.ndarray, np.ndarray]:
+    d = next(d for d in page_datasets(page) if d["name"] == name)
+    return np.asarray(d["X_test"], float), np.asarray(d["y_test"], float)
+
+
+def assert_the_library_on_the_edited_data(page, name: str) -> None:
+    """Run to the end: the run, the field, the chart and the held-out test errors are
+    the library's on the data as the reader left them (the test set as it was)."""
+    page.keyboard.press("r")
+    st = state(page)
+    result = library_run(st)
+    assert_same_run(page, st, result)
+    assert_field_matches(page, st, result)
+    assert [{k: v for k, v in r.items() if k != "test"}
+            for r in st["chart"]["rows"]] == kernel_epoch_rows(st, result)
+    Xt, yt = held_out(page, name)
+    assert st["testSize"] == len(yt) == 100
+    assert st["testErrors"] == int(np.sum(pl.kernel_predict(result, Xt) != yt))
+    row = page.locator(f"{SEL} .kp-row-errors dd").inner_text()
+    assert row.endswith(f"held out: {st['testErrors']} of 100"), row
+
+
+def test_a_click_adds_a_point_of_the_chosen_label_and_the_run_starts_again(open_page):
+    name = "XOR clouds"
+    page = open_data_set(open_page, name)
+    page.locator(f"{SEL} label.demo-radio", has_text="RBF").click()
+    page.locator(f"{SEL} button.kp-epoch").click()
+    st0 = state(page)
+    assert st0["mistakes"] > 0 and not st0["done"] and not st0["custom"]
+
+    # a -1 point in the middle of the +1 cloud round (1, 1), by a Shift-click
+    spot = free_spot(st0, (1.0, 1.0))
+    click_at(page, *spot, shift=True)
+    st = state(page)
+    n = len(st0["X"]) + 1
+    assert st["X"] == st0["X"] + [list(spot)] and st["y"] == st0["y"] + [-1]
+    assert st["custom"] and page.evaluate(MENU) == f"{name} (edited)"
+    # the run starts again from alpha = 0, and so does the picture
+    assert (st["mistakes"], st["visits"], st["epoch"]) == (0, 0, 1)
+    assert st["alpha"] == [0.0] * n and st["field"]["zero"] == st["cells"] ** 2
+    assert page.locator(f"{SEL} circle.kp-support").count() == 0
+    assert st["status"].startswith(f"Added example {n} at ")
+    assert st["status"].endswith("the run starts again from \u03b1 = 0.")
+    assert focus_of(page)["label"] == (
+        f"Example {n} at ({spot[0]:g}, {spot[1]:g}), label \u22121").replace("-", "\u2212")
+    assert_the_library_on_the_edited_data(page, name)
+
+    # the label chosen for new points: -1; a plain click adds -1, a Shift-click +1.  The
+    # run had ended: an edit starts it again and takes it to its end at once.
+    page.locator(f"{SEL} .kp-labels label.demo-radio", has_text="\u22121").click()
+    st = state(page)
+    assert st["label"] == -1 and st["done"]
+    a, b = free_spot(st, (-1.0, -1.0)), free_spot(st, (1.0, -1.0))
+    click_at(page, *a)
+    st = state(page)
+    assert st["X"][-1] == list(a) and st["y"][-1] == -1
+    assert st["done"] and "goes to its end" in st["status"]
+    result = library_run(st)
+    assert_same_run(page, st, result)
+    assert_field_matches(page, st, result)
+    click_at(page, *b, shift=True)
+    st = state(page)
+    assert st["X"][-2:] == [list(a), list(b)] and st["y"][-2:] == [-1, 1]
+    assert st["done"] and st["undoDepth"] >= 3
+    assert_the_library_on_the_edited_data(page, name)
+    assert page.errors == []
+
+
+def test_a_drag_moves_a_point_as_one_edit_and_undo_takes_it_back(open_page):
+    page = open_data_set(open_page, "XOR corners")
+    page.locator(f"{SEL} button.kp-run").click()
+    st0 = state(page)
+    assert st0["X"][0] == [1, 1] and st0["converged"]
+    page.wait_for_timeout(BURST_WAIT_MS)  # the drag is an entry of its own
+    length = page.evaluate("() => history.length")
+    start, end = client_point(page, 1, 1), client_point(page, 0.5, 1.5)
+    page.mouse.move(*start)
+    page.mouse.down()
+    for k in range(1, 6):  # a drag: many moves on the way, one edit
+        page.mouse.move(start[0] + (end[0] - start[0]) * k / 5,
+                        start[1] + (end[1] - start[1]) * k / 5)
+    page.mouse.up()
+    st = state(page)
+    assert st["X"][0] == [0.5, 1.5] and st["X"][1:] == st0["X"][1:] and st["y"] == st0["y"]
+    assert st["undoDepth"] == st0["undoDepth"] + 1  # one edit, however many moves
+    assert st["custom"] and page.evaluate("() => history.length") == length + 1
+    assert "moved to (0.5, 1.5); the run starts again and goes to its end" in st["status"]
+    assert focus_of(page)["point"] == 0  # the dragged point has the focus
+    # the run had ended: it ran again on the moved point, to its end, as the library's
+    result = library_run(st)
+    assert st["done"] and [(h["epoch"], h["index"]) for h in st["history"]] == [
+        (u.epoch, u.index) for u in result.history]
+    assert_same_run(page, st, result)
+    assert_field_matches(page, st, result)
+
+    page.keyboard.press("Control+z")
+    st = state(page)
+    assert st["X"] == st0["X"] and not st["custom"] and st["undoDepth"] == st0["undoDepth"]
+    assert page.evaluate(MENU) == "XOR corners"
+    assert st["visits"] == st0["visits"] and st["alpha"] == st0["alpha"]  # the run as it was
+    f = focus_of(page)
+    assert f["inside"] and not f["body"] and f["point"] == 0, f
+    assert page.errors == []
+
+
+def test_tab_reaches_each_point_and_keys_edit_the_focused_one(open_page):
+    page = open_data_set(open_page, "XOR clouds")
+    st0 = state(page)
+    n = len(st0["X"])
+    assert n == 40  # up to 40 points, each is a Tab stop of its own
+    page.locator(f"{SEL} .demo-speed").focus()
+    for i in range(n):
+        page.keyboard.press("Tab")
+        f = focus_of(page)
+        x = st0["X"][i]
+        want = (f"Example {i + 1} at ({float(f'{x[0]:.3g}'):g}, {float(f'{x[1]:.3g}'):g}), "
+                f"label {'+1' if st0['y'][i] > 0 else '-1'}")
+        assert f["point"] == i and f["label"] == want.replace("-", "\u2212"), (i, f)
+    page.keyboard.press("Tab")
+    assert focused(page) == "The values"
+
+    # Delete removes the focused point; the focus goes to the one now in its place
+    page.keyboard.press("Shift+Tab")
+    for _ in range(37):
+        page.keyboard.press("Shift+Tab")
+    assert focus_of(page)["point"] == 2
+    page.keyboard.press("Delete")
+    st = state(page)
+    assert st["X"] == st0["X"][:2] + st0["X"][3:] and st["y"] == st0["y"][:2] + st0["y"][3:]
+    assert st["mistakes"] == 0 and page.evaluate(MENU) == "XOR clouds (edited)"
+    assert focus_of(page)["point"] == 2 and "Removed example 3" in st["status"]
+    # Enter flips the label, the arrow keys move the point (Shift: by a grid step)
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+ArrowDown")
+    st = state(page)
+    view = st["view"]
+    x, y = st0["X"][3]
+    inv = round(1 / view["snap"])
+    assert st["y"][2] == -st0["y"][3]
+    down = round((round(y * inv) / inv - view["step"]) * inv) / inv
+    assert st["X"][2] == [round(x * inv + 1) / inv, down]
+    assert focus_of(page)["point"] == 2
+    # n and Shift+N go along the points; a adds one in the middle
+    page.keyboard.press("n")
+    assert focus_of(page)["point"] == 3
+    page.keyboard.press("Shift+N")
+    page.keyboard.press("Shift+N")
+    assert focus_of(page)["point"] == 1
+    page.keyboard.press("a")
+    st = state(page)
+    mid = [round((view["x0"] + view["x1"]) / 2 * inv) / inv,
+           round((view["y0"] + view["y1"]) / 2 * inv) / inv]
+    assert st["X"][-1] == mid and st["y"][-1] == 1 and focus_of(page)["point"] == n - 1
+    assert_the_library_on_the_edited_data(page, "XOR clouds")
+
+    # Ctrl+Z takes back one edit at a time; the focus stays in the playground
+    depth = st["undoDepth"]
+    page.keyboard.press("Control+z")  # the point added by a: gone, the focus on the plot
+    st = state(page)
+    assert len(st["X"]) == n - 1 and st["undoDepth"] == depth - 1
+    f = focus_of(page)
+    assert f["inside"] and not f["body"] and f["layer"], f
+    page.keyboard.press("Control+z")  # the moves by the arrow keys (one edit)
+    page.keyboard.press("Control+z")  # the flip
+    st = state(page)
+    assert st["X"][2] == st0["X"][3] and st["y"][2] == st0["y"][3]
+    page.keyboard.press("Control+z")  # the deletion
+    st = state(page)
+    assert st["X"] == st0["X"] and st["y"] == st0["y"] and not st["custom"]
+    assert page.evaluate(MENU) == "XOR clouds"
+    f = focus_of(page)
+    assert f["inside"] and not f["body"], f
+    # Redo puts the edits back, with the focus still in the playground
+    page.keyboard.press("Control+Shift+z")
+    st = state(page)
+    assert len(st["X"]) == n - 1 and st["custom"] and st["redoDepth"] == 3
+    f = focus_of(page)
+    assert f["inside"] and not f["body"], f
+    page.locator(f"{SEL} .kp-redo").click()
+    assert state(page)["y"][2] == -st0["y"][3]
+    assert page.errors == []
+
+
+def test_the_address_keeps_the_readers_points(open_page, browser, base_url):
+    name = "XOR clouds, 10% flipped"
+    page = open_data_set(open_page, name)
+    key = page.locator(SEL).get_attribute("id")
+    page.locator(f"{SEL} label.demo-radio", has_text="RBF").click()
+    page.wait_for_timeout(BURST_WAIT_MS)
+    length = page.evaluate("() => history.length")
+    st = state(page)
+    spots = [free_spot(st, (-1.0, 1.0)), free_spot(st, (1.0, -1.0))]
+    click_at(page, *spots[0])  # a burst of edits: one entry of the browser's history
+    click_at(page, *spots[1], shift=True)
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("() => history.length") == length + 1
+    page.keyboard.press("e")
+    st = state(page)
+    saved = saved_state(page, key)
+    assert saved["p"] == [[*x, y] for x, y in zip(st["X"], st["y"], strict=True)]
+    assert (saved["k"], saved["d"], saved["s"]) == ("RBF", 3, len(st["X"]))
+
+    # the address, opened elsewhere, restores the same points, kernel and step
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        other = ctx.new_page()
+        other.goto(page.url, wait_until="load")
+        started(other)
+        got = state(other)
+        assert (got["X"], got["y"], got["kernel"]) == (st["X"], st["y"], st["kernel"])
+        assert (got["alpha"], got["visits"]) == (st["alpha"], st["visits"])
+        assert got["custom"] and got["status"].startswith("Restored from the link")
+        assert other.evaluate(MENU) == f"{name} (edited)"
+        other.evaluate(f"() => {API}.run()")
+        assert_the_library_on_the_edited_data(other, name)
+        # a link whose points are not [x1, x2, +1 or -1] is ignored, and said
+        bad = encode_state({"v": 1, "d": 3, "p": [[0, 0, 2]]})
+        other.goto(f"{base_url}/{PAGE}?{key}={bad}", wait_until="load")
+        other.wait_for_function(f"() => {API}")
+        got = state(other)
+        assert "ignored" in got["status"] and not got["custom"]
+    finally:
+        ctx.close()
+
+    # Back leaves the burst of edits: the data as they were before it
+    page.go_back()
+    st = state(page)
+    assert not st["custom"] and st["kernel"]["kind"] == "RBF"
+    assert st["X"] == page_datasets(page)[3]["X"]
     assert page.errors == []

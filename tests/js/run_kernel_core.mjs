@@ -6,14 +6,14 @@
 // CASES.json holds {"cases": [{"X": [[...], ...], "y": [...], "kernel": {"kind": "RBF",
 // "gamma": 1}, "tau": 100, "offset": true, "grid": 30}]}.  For each case the script runs
 // the kernel perceptron to the end and prints, as JSON on stdout, its alphas, theta0,
-// counts, every update, the training errors, the view box, the centres of a grid x grid
-// cells over it and the decision values there.  It also prints the gamma values of the
-// page's slider.  tests/test_kernel_playground_core.py compares all of it with
-// perceptron_lib.  A bad case stops the script with exit status 1 and the message on
-// stderr.
+// counts, every update, the training errors, the view box (and the view of edited points,
+// viewHolding), the centres of a grid x grid cells over it and the decision values there.
+// It also prints the gamma values of the page's slider.
+// tests/test_kernel_playground_core.py compares all of it with perceptron_lib.  A bad
+// case stops the script with exit status 1 and the message on stderr.
 
 import { readCases, runCases, writeJSON } from "./runner.mjs";
-import { GAMMAS, cellCentres, createKernelRun, decision, kernelEpochTotals, kernelRun, makeKernel, viewBox } from "../../book/_kernel_playground/kernel-core.mjs";
+import { GAMMAS, cellCentres, createKernelRun, decision, kernelEpochTotals, kernelRun, makeKernel, viewBox, viewHolding } from "../../book/_kernel_playground/kernel-core.mjs";
 
 const data = readCases("run_kernel_core.mjs");
 
@@ -44,6 +44,9 @@ const results = runCases(data.cases, (c) => {
     history: r.history,
     trainingErrors: r.trainingErrors,
     view,
+    // the view of edited points (viewHolding): kept while it holds them, else round them
+    viewKept: viewHolding(view, c.X),
+    viewAround: viewHolding({ x0: -0.01, x1: 0.01, y0: -0.01, y1: 0.01, span: 0.02 }, c.X),
     grid,
     decision: Array.from(f),
     decisionTrain: Array.from(fTrain),
