@@ -19,7 +19,7 @@ properties of one Unicode version, and ships the tables to both sides:
 
 The letter, upper-case and digit tables are frozen in ``_unicode14.py``, written by
 :func:`python_tables_text` from ``unicodedata`` of a Python whose Unicode version is
-14.0 (Python 3.11); ``book/_spam_demo/char-classes.mjs``, the page's copy, is written
+14.0 (Python 3.11); ``book/_demos/spam/char-classes.mjs``, the page's copy, is written
 from that frozen table by :func:`js_module_text`.  ``python -m
 perceptron_lib.unicode_classes --check`` says whether both files are current, and
 ``--write`` rewrites them.
@@ -49,7 +49,7 @@ _CATEGORIES = {"letter": ("Lu", "Ll", "Lt", "Lm", "Lo"), "upper": ("Lu",), "digi
 
 ROOT = Path(__file__).resolve().parent
 PY_TABLES = ROOT / "_unicode14.py"
-JS_TABLES = ROOT.parent / "book" / "_spam_demo" / "char-classes.mjs"
+JS_TABLES = ROOT.parent / "book" / "_demos" / "spam" / "char-classes.mjs"
 
 
 def _split(flat: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -146,7 +146,7 @@ def python_tables_text() -> str:
 
 
 def js_module_text() -> str:
-    """The text of ``book/_spam_demo/char-classes.mjs``, from the frozen Python tables."""
+    """The text of ``book/_demos/spam/char-classes.mjs``, from the frozen Python tables."""
     ws = ", ".join(f"0x{ord(c):04x}" for c in WHITE_SPACE)
     parts = [
         f"// Character classes of the spam features, Unicode {UNICODE_VERSION}: written by",

@@ -67,18 +67,18 @@ def common_bad_inputs(one: Any) -> list[tuple[dict, dict, type, str]]:
     ]
 
 
-def pages_with_demo(site, cls: str, asset: str) -> set[str]:
+def pages_with_demo(site, cls: str, script: str) -> set[str]:
     """The built pages holding a ``<div class=cls>``, checked to load the demo's script.
 
-    On every page of ``site`` the element, the script ``_static/{asset}/{asset}.mjs``
-    and the mark ``{asset}-js`` come together or not at all.
+    On every page of ``site`` the element, the script ``_static/demos/{script}`` (e.g.
+    ``margin/margin-demo.mjs``) and the mark ``{cls}-js`` come together or not at all.
     """
     found = set()
     for page in site.rglob("*.html"):
         html = page.read_text()
         has_div = bool(divs_of(html, cls))
-        loads = f"_static/{asset}/{asset}.mjs" in html
-        marks = f"{asset}-js" in html
+        loads = f"_static/demos/{script}" in html
+        marks = f"{cls}-js" in html
         assert has_div == loads == marks, page
         if has_div:
             found.add(page.relative_to(site).as_posix())

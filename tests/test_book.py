@@ -209,12 +209,12 @@ def test_the_playground_is_on_the_pages_it_teaches_and_only_there(site):
     for page in site.rglob("*.html"):
         html = page.read_text()
         has_div = 'class="perceptron-playground ' in html
-        loads = "_static/playground/playground.mjs" in html
+        loads = "_static/demos/playground/playground.mjs" in html
         assert has_div == loads, page
         if has_div:
             found.add(page.relative_to(site).as_posix())
     assert found == PLAYGROUND_PAGES
-    assert (site / "_static" / "playground" / "perceptron-core.mjs").is_file()
+    assert (site / "_static" / "demos" / "kit" / "perceptron-core.mjs").is_file()
     for page in PLAYGROUND_PAGES:
         html = (site / page).read_text()
         assert 'type="module"' in html

@@ -1,6 +1,6 @@
 """The playgrounds' seeded generator: the same data in Python and in the page.
 
-``perceptron_lib.demos.data.make_demo_data`` and ``book/_playground/generator.mjs`` must
+``perceptron_lib.demos.data.make_demo_data`` and ``book/_demos/kit/generator.mjs`` must
 give the same float64 points and labels for the same kind, count, seed and options; the
 data must be what the documentation promises (the margin asked for, the XOR corners, the
 number of flipped labels); bad arguments are refused with a message naming them.

@@ -1,4 +1,4 @@
-"""The demo kit's style sheet (``book/_playground/kit.css``): every demo stands on it,
+"""The demo kit's style sheet (``book/_demos/kit/kit.css``): every demo stands on it,
 and no demo's own sheet says again what the kit says.
 
 The kit holds the theme's colours as ``--demo-*`` variables, the frame, focus rings, the
@@ -17,20 +17,20 @@ import pytest
 
 from perceptron_lib.demos import kernel, margin, offset, playground, spam
 
-BOOK = Path(__file__).resolve().parents[1] / "book"
-KIT = BOOK / "_playground" / "kit.css"
+BOOK = Path(__file__).resolve().parents[1] / "book" / "_demos"
+KIT = BOOK / "kit" / "kit.css"
 #: Each demo's sheet, and the class of its root element.
 SHEETS = {
-    "_playground/playground.css": "perceptron-playground",
-    "_offset_demo/offset-demo.css": "offset-demo",
-    "_margin_demo/margin-demo.css": "margin-demo",
-    "_kernel_playground/kernel-playground.css": "kernel-playground",
-    "_spam_demo/spam-demo.css": "spam-demo",
+    "playground/playground.css": "perceptron-playground",
+    "offset/offset-demo.css": "offset-demo",
+    "margin/margin-demo.css": "margin-demo",
+    "kernel/kernel-playground.css": "kernel-playground",
+    "spam/spam-demo.css": "spam-demo",
 }
 #: The prefix of each demo's own classes and variables.
-PREFIXES = {"_playground/playground.css": "pg", "_offset_demo/offset-demo.css": "od",
-            "_margin_demo/margin-demo.css": "md",
-            "_kernel_playground/kernel-playground.css": "kp", "_spam_demo/spam-demo.css": "sd"}
+PREFIXES = {"playground/playground.css": "pg", "offset/offset-demo.css": "od",
+            "margin/margin-demo.css": "md",
+            "kernel/kernel-playground.css": "kp", "spam/spam-demo.css": "sd"}
 
 
 def _rules(css: str, context: str = "") -> list[tuple[str, str, list[str]]]:
@@ -130,8 +130,8 @@ def test_a_demo_rule_for_a_shared_part_reaches_only_its_own_demo(sheet, root):
 
 
 #: Each demo's module, and what it builds from the kit's module (demo-kit.mjs).
-MODULES = ["_playground/playground.mjs", "_offset_demo/offset-demo.mjs",
-           "_margin_demo/margin-demo.mjs", "_kernel_playground/kernel-playground.mjs"]
+MODULES = ["playground/playground.mjs", "offset/offset-demo.mjs",
+           "margin/margin-demo.mjs", "kernel/kernel-playground.mjs"]
 
 
 @pytest.mark.parametrize("module", MODULES)

@@ -1,4 +1,4 @@
-"""Play in the demos (``book/_playground/player.mjs``, run under Node.js): one update a tick.
+"""Play in the demos (``book/_demos/kit/player.mjs``, run under Node.js): one update a tick.
 
 The demos of chapters 1-4, 6 and 7 have a Play button that moves the run on by itself.
 Each tick of the player visits examples up to the next update, so the hypotheses it

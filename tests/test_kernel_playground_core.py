@@ -2,7 +2,7 @@
 
 The kernel playground on the chapter's page runs in the reader's browser, so the kernel
 perceptron exists twice: ``perceptron_lib.kernel_perceptron`` and
-``book/_kernel_playground/kernel-core.mjs``.  Both get the chapter's four data sets with
+``book/_demos/kernel/kernel-core.mjs``.  Both get the chapter's four data sets with
 every kernel the playground's controls can choose (linear, polynomial of degree 1 to 6,
 RBF at each of the 41 positions of the gamma slider), and the XOR clouds as a reader may
 edit them on the page, and must make the same updates in the same order, end with the

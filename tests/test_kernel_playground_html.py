@@ -144,9 +144,10 @@ def test_the_chapter_page_carries_the_chapters_arrays(site):
 
 
 def test_the_playground_loads_on_its_page_only(site):
-    assert pages_with_demo(site, "kernel-playground", "kernel-playground") == {KERNEL_PAGE}
+    assert pages_with_demo(site, "kernel-playground",
+                           "kernel/kernel-playground.mjs") == {KERNEL_PAGE}
     for name in ("kernel-playground.mjs", "kernel-core.mjs", "kernel-playground.css"):
-        assert (site / "_static" / "kernel-playground" / name).is_file(), name
+        assert (site / "_static" / "demos" / "kernel" / name).is_file(), name
     html = (site / KERNEL_PAGE).read_text()
     head = html[:html.index("<body")]
     # the class is set in the head, before the body is drawn, where the page is served

@@ -1,7 +1,7 @@
 """Chapter 7's margin perceptron and bound in JavaScript (run under Node.js) are the library's.
 
 The margin demo on the chapter's page runs in the reader's browser, so every number it
-shows is computed twice: by ``perceptron_lib`` and by ``book/_margin_demo/margin-core.mjs``.
+shows is computed twice: by ``perceptron_lib`` and by ``book/_demos/margin/margin-core.mjs``.
 Both get the same data sets (separable with a known separator, flipped labels, XOR,
 integer points with ties) with thresholds ``mu`` from 0 (the plain perceptron) to 2 and
 many target margins ``gamma``, and must agree:

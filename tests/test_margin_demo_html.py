@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import math
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -175,27 +174,6 @@ def test_bad_input_is_named(datasets, options, error, match):
 
 
 # ---------------------------------------------------------------------------------------
-# The extension that serves the demo
-
-def test_the_extension_installs_the_modules_with_the_builds_import(tmp_path, monkeypatch):
-    monkeypatch.syspath_prepend(str(ROOT / "book" / "_ext"))
-    sys.modules.pop("margin_demo_assets", None)
-    import margin_demo_assets as mda
-
-    assert {f.name for f in mda.demo_files()} == {"margin-core.mjs", "margin-demo.mjs",
-                                                  "margin-demo.css"}
-    dest = mda.DEMO.install(tmp_path)
-    core = (dest / "margin-core.mjs").read_text()
-    source = (ROOT / "book" / "_margin_demo" / "margin-core.mjs").read_text()
-    assert '"../_playground/perceptron-core.mjs"' in source
-    assert '"../playground/perceptron-core.mjs"' in core and "_playground" not in core
-    assert core == source.replace('"../_playground/', '"../playground/')
-    assert mda.has_demo('<div class="margin-demo" data-mu="0.0">')
-    assert not mda.has_demo('<div class="margin-demo-x">')
-    assert "    margin_demo_assets: book/_ext\n" in (ROOT / "_config.yml").read_text()
-
-
-# ---------------------------------------------------------------------------------------
 # The built site
 
 DEMO_PAGE = "book/07_beyond.html"
@@ -208,12 +186,9 @@ def demo_divs(html: str) -> list[dict]:
 def test_the_demo_loads_on_its_page_only(site):
     import re
 
-    assert pages_with_demo(site, "margin-demo", "margin-demo") == {DEMO_PAGE}
+    assert pages_with_demo(site, "margin-demo", "margin/margin-demo.mjs") == {DEMO_PAGE}
     for name in ("margin-demo.mjs", "margin-core.mjs", "margin-demo.css"):
-        assert (site / "_static" / "margin-demo" / name).is_file(), name
-    core = (site / "_static" / "margin-demo" / "margin-core.mjs").read_text()
-    assert '"../playground/perceptron-core.mjs"' in core
-    assert (site / "_static" / "playground" / "perceptron-core.mjs").is_file()
+        assert (site / "_static" / "demos" / "margin" / name).is_file(), name
     html = (site / DEMO_PAGE).read_text()
     head = html[:html.index("<body")]
     assert re.search(r'<script>if \(location\.protocol !== "file:"\) '

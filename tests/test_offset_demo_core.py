@@ -2,7 +2,7 @@
 
 The demo on the chapter's page runs in the reader's browser, so lifting, the two
 through-origin runs, margins and radii exist twice: in perceptron_lib and in
-``book/_offset_demo/offset-core.mjs`` (on top of ``book/_playground/perceptron-core.mjs``).
+``book/_demos/offset/offset-core.mjs`` (on top of ``book/_demos/kit/perceptron-core.mjs``).
 Both get the chapter's two data sets at every value of the demo's c slider, generated
 data sets (integer and real coordinates, 1 and 2 features, separable labels and random
 ones, several c), and several classifiers, and must agree:

@@ -1,7 +1,7 @@
 """The page's perceptron (JavaScript, run under Node.js) makes the library's updates.
 
 The playground on the site runs in the reader's browser, so the algorithm exists twice:
-here in Python and in ``book/_playground/perceptron-core.mjs``.  Both get the same data
+here in Python and in ``book/_demos/kit/perceptron-core.mjs``.  Both get the same data
 sets (ties, non-separable data, through the origin or not) and must make the same
 updates, in the same order, with the same hypotheses.
 """

@@ -1,4 +1,4 @@
-"""The in-page demos keep their state in the URL (``book/_playground/url-state.mjs``).
+"""The in-page demos keep their state in the URL (``book/_demos/kit/url-state.mjs``).
 
 The module is checked under Node.js with a stand-in for the browser's history: the
 encoding round-trips, hostile parameters are refused with a reason, several demos keep
@@ -43,7 +43,7 @@ def test_python_encoding_is_read_by_the_module(node, tmp_path):
               {"k": "rbf", "w": 0.5}, {}]
     script = tmp_path / "decode.mjs"
     script.write_text(
-        f'import {{ decodeState }} from "{(ROOT / "book/_playground/url-state.mjs").as_uri()}";\n'
+        f'import {{ decodeState }} from "{(ROOT / "book/_demos/kit/url-state.mjs").as_uri()}";\n'
         f"const texts = {json.dumps([encode(s) for s in states])};\n"
         "process.stdout.write(JSON.stringify(texts.map(decodeState)));\n")
     proc = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=60)

@@ -1,7 +1,7 @@
 """The page's spam features (JavaScript, run under Node.js) are the library's, bit for bit.
 
 Chapter 5's demo computes the features of the reader's message in the browser, with
-``book/_spam_demo/spam-core.mjs``; the chapter's code uses :mod:`perceptron_lib.spam`.
+``book/_demos/spam/spam-core.mjs``; the chapter's code uses :mod:`perceptron_lib.spam`.
 Both get the same messages (the chapter's, the exercises', empty and white-space-only
 text, letters and digits of many scripts, characters Unicode assigned after 14.0, emoji,
 combining marks, lone surrogates, 100,000 characters, random strings from every plane)
@@ -178,7 +178,7 @@ def test_the_corpus_tells_old_and_new_definitions_apart(js_results):
 def test_ratios_print_the_same_on_both_sides(num, den):
     if NODE is None:
         pytest.skip("Node.js not found")
-    code = ("import('./book/_spam_demo/spam-core.mjs').then(m => "
+    code = ("import('./book/_demos/spam/spam-core.mjs').then(m => "
             f"process.stdout.write(m.ratioText({num}, {den})))")
     out = subprocess.run([NODE, "-e", code], cwd=ROOT, capture_output=True, text=True,
                          timeout=30)

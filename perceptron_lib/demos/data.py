@@ -2,7 +2,7 @@
 
 The playgrounds of chapters 1, 3, 4 and 6 let a reader generate data (separable with a
 chosen margin, XOR, some labels flipped).  The page computes them in JavaScript
-(``book/_playground/generator.mjs``); this module computes the very same points, so that
+(``book/_demos/kit/generator.mjs``); this module computes the very same points, so that
 a chapter can show in Python what a reader saw in the page, and the tests can hold the
 two to each other.  numpy's generators cannot be reproduced cheaply in JavaScript, so both
 use a small portable generator whose every step is written down here.
@@ -201,7 +201,7 @@ def make_demo_data(
     """The data a playground's generator makes (chapters 1, 3, 4 and 6).
 
     The same arguments give the same float64 points and labels as ``generate`` of
-    ``book/_playground/generator.mjs`` in the reader's browser; the module's docstring
+    ``book/_demos/kit/generator.mjs`` in the reader's browser; the module's docstring
     writes down every step.
 
     Parameters

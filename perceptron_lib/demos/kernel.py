@@ -1,7 +1,7 @@
 """The kernel playground's HTML, built from the chapter's own arrays (chapter 6).
 
 Chapter 6's page carries a kernel perceptron that runs in the reader's browser
-(``book/_kernel_playground``: a JavaScript kernel perceptron that a test holds to
+(``book/_demos/kernel``: a JavaScript kernel perceptron that a test holds to
 :func:`perceptron_lib.kernel_perceptron`, update for update).  A page asks for one with a
 ``<div class="kernel-playground">`` whose ``data-*`` attributes give the data sets and
 the starting kernel; :func:`kernel_playground_html` writes that element from arrays, so
@@ -30,7 +30,7 @@ MIN_DEGREE, MAX_DEGREE = 1, 6
 #: The constant of the chapter's polynomial kernel, ``(x . x' + 1) ** degree``.
 COEF0 = 1.0
 #: The positions of the playground's gamma slider: ten per decade from 0.01 to 100, with
-#: three significant digits (``book/_kernel_playground/kernel-core.mjs`` has the same).
+#: three significant digits (``book/_demos/kernel/kernel-core.mjs`` has the same).
 GAMMAS = tuple(float(f"{10 ** (k / 10 - 2):.3g}") for k in range(41))
 DEFAULT_FALLBACK = (
     "<p>The kernel playground needs JavaScript and a page served over HTTP (run "

@@ -1,7 +1,7 @@
 """The margin demo's HTML, built from the chapter's own arrays (chapter 7).
 
 Chapter 7's page carries a demo that runs in the reader's browser
-(``book/_margin_demo``: JavaScript that a test holds to the library, number for
+(``book/_demos/margin``: JavaScript that a test holds to the library, number for
 number).  On each of the chapter's data sets the reader steps the margin perceptron
 (:func:`perceptron_lib.margin_perceptron`, which updates while
 ``y (theta . x + theta_0) <= mu``), and sets a target margin ``gamma`` against a
@@ -38,7 +38,7 @@ from .._validate import check_count, check_data, check_scalar, check_theta
 from .page import data_json, framed
 from .playground import demo_id, held_out
 
-#: The positions of the demo's mu slider (``book/_margin_demo/margin-core.mjs`` has the
+#: The positions of the demo's mu slider (``book/_demos/margin/margin-core.mjs`` has the
 #: same list): 0 is the plain perceptron.
 MUS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0)
 #: The gamma slider has this many positions, ``k R / GAMMA_STEPS`` for k = 1, 2, ...

@@ -1,7 +1,7 @@
 """The offset demo's HTML, built from the chapter's own arrays (chapter 2, *The offset*).
 
 Chapter 2's page carries a demo that runs in the reader's browser
-(``book/_offset_demo``): each data set is drawn beside its lifted picture (1-D data as
+(``book/_demos/offset``): each data set is drawn beside its lifted picture (1-D data as
 points ``(x, c)`` in the plane, 2-D data as points ``(x_1, x_2, c)`` in space), with a
 classifier set by sliders, the separator through the origin it becomes after lifting,
 PERCEPTRON-THROUGH-ORIGIN on the lifted data beside the same algorithm on the data as
@@ -34,7 +34,7 @@ from .page import Explorer, ExplorerElement, data_json, framed
 from .playground import demo_id
 
 #: The positions of the demo's c slider: ten per decade from 0.1 to 100, with three
-#: significant digits (``book/_offset_demo/offset-core.mjs`` has the same).
+#: significant digits (``book/_demos/offset/offset-core.mjs`` has the same).
 C_VALUES = tuple(float(f"{10 ** ((k - 10) / 10):.3g}") for k in range(31))
 #: The sliders for each entry of theta (-3 to 3 by 0.05) and for theta_0 (-8 to 8 by
 #: 0.1): (lowest position, highest position, positions per unit); a value is

@@ -1,7 +1,7 @@
 """The browser playground's HTML, built from the library's own data (chapters 1, 3 and 4).
 
 The book's pages carry a perceptron playground that runs in the reader's browser
-(``book/_playground``: a JavaScript perceptron that a test holds to the library's
+(``book/_demos/playground``: a JavaScript perceptron that a test holds to the library's
 updates).  A page asks for one with a ``<div class="perceptron-playground">`` whose
 ``data-*`` attributes name the data sets and the options.  :func:`playground_html`
 writes that element from arrays, so the chapters feed the playground the very data
@@ -27,7 +27,7 @@ from .page import attributes, data_json
 
 MODES = (None, "margin")
 #: What an element id must look like to key a demo's state in the page's URL
-#: (``book/_playground/url-state.mjs`` checks the same).
+#: (``book/_demos/kit/url-state.mjs`` checks the same).
 ID_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}")
 DEFAULT_FALLBACK = (
     "The playground needs JavaScript and a page served over HTTP (run "

@@ -1,7 +1,7 @@
 """Chapter 5's message demo for the book's pages, built from the chapter's own classifier.
 
 On the published site nobody runs a kernel, so chapter 5 places a demo that runs in the
-reader's browser (``book/_spam_demo``): a text box, the three spam features computed as
+reader's browser (``book/_demos/spam``): a text box, the three spam features computed as
 the reader types (by ``spam-core.mjs``, which a test holds to :mod:`perceptron_lib.spam`
 on a corpus of messages), the message as a point among the chapter's training messages
 in the chapter's feature plane, and the verdict of the chapter's perceptron.

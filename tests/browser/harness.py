@@ -67,7 +67,7 @@ def browser_required() -> bool:
 
 
 #: How long a test waits between two edits that must be two entries of the browser's
-#: history: edits closer than BURST_MS (book/_playground/edit-history.mjs, 1000 ms) are one.
+#: history: edits closer than BURST_MS (book/_demos/kit/edit-history.mjs, 1000 ms) are one.
 BURST_WAIT_MS = 1100
 
 

@@ -1,6 +1,6 @@
 """The perceptron playground in a real browser: mouse, keyboard, and the library's numbers.
 
-The playground (book/_playground) is on the algorithm, margin and convergence chapters.
+The playground (book/_demos/playground) is on the algorithm, margin and convergence chapters.
 These tests drive it the way a reader does (clicks, shift-clicks, drags, keys) and
 compare every number it shows with what perceptron_lib computes for the same points.
 """

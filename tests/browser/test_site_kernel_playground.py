@@ -1,6 +1,6 @@
 """Chapter 6's kernel playground in a real browser: mouse, keyboard, room, and the library.
 
-The playground (book/_kernel_playground) is on the variants chapter.  These tests drive
+The playground (book/_demos/kernel) is on the variants chapter.  These tests drive
 it the way a reader does (clicks on the buttons, the menu and the kernel choices; Tab,
 arrow keys and the keys s, e, r, 0) and compare every number it shows with
 ``perceptron_lib.kernel_perceptron`` on the same data: updates, alphas, theta_0, epochs,

@@ -1,9 +1,9 @@
 """Chapter 7's margin demo in a real browser: mouse, keyboard, room, and the library.
 
-The demo (book/_margin_demo) is served as the book serves it: the extension
-``book/_ext/margin_demo_assets.py`` installs its modules next to the shared perceptron
-of ``book/_playground``, and the page holds what :class:`perceptron_lib.demos.margin.MarginDemo`
-writes, with the one-line mark in the head, the stylesheet and the module.  These tests
+The demo (book/_demos/margin) is served as the book serves it: the extension
+``book/_ext/demo_assets.py`` installs the demos' tree with the kit they share, and the
+page holds what :class:`perceptron_lib.demos.margin.MarginDemo` writes, with the one-line
+mark in the head, the style sheets and the module.  These tests
 drive it the way a reader does (the buttons, the menu, the sliders; Tab, arrow keys and
 the keys s, e, r, 0, b) and compare every number it shows with ``perceptron_lib`` on the
 same data: the margin perceptron's updates (``pl.margin_perceptron``), the deficiencies
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import math
-import shutil
 import sys
 from pathlib import Path
 
@@ -52,22 +51,17 @@ def demo_site(tmp_path_factory):
     """A page as the book writes it, with the demo below a screenful of text."""
     sys.path.insert(0, str(ROOT / "book" / "_ext"))
     try:
-        import margin_demo_assets as mda
+        import demo_assets
     finally:
         sys.path.remove(str(ROOT / "book" / "_ext"))
     site = tmp_path_factory.mktemp("margin-site")
-    static = site / "_static"
-    mda.DEMO.install(static)
-    (static / "playground").mkdir()
-    for f in (ROOT / "book" / "_playground").glob("*.mjs"):  # as playground_assets does
-        shutil.copy(f, static / "playground")
-    shutil.copy(ROOT / "book" / "_playground" / "kit.css", static / "playground")
+    demo_assets.install(site / "_static")
     demo = MarginDemo(chapter_data())
     head = ('<script>if (location.protocol !== "file:") '
             'document.documentElement.classList.add("margin-demo-js");</script>'
-            '<link rel="stylesheet" href="_static/playground/kit.css">'
-            '<link rel="stylesheet" href="_static/margin-demo/margin-demo.css">'
-            '<script type="module" src="_static/margin-demo/margin-demo.mjs"></script>')
+            '<link rel="stylesheet" href="_static/demos/kit/kit.css">'
+            '<link rel="stylesheet" href="_static/demos/margin/margin-demo.css">'
+            '<script type="module" src="_static/demos/margin/margin-demo.mjs"></script>')
     page = ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<title>The margin demo</title><link rel="icon" href="data:,">'

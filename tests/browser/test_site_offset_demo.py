@@ -1,6 +1,6 @@
 """Chapter 2's offset demo in a real browser: mouse, keyboard, room, and the library.
 
-The demo (book/_offset_demo) is on the offset chapter.  These tests drive it the way a
+The demo (book/_demos/offset) is on the offset chapter.  These tests drive it the way a
 reader does (clicks on the buttons and the menu; Tab, arrow keys on the sliders and the
 keys s, e, r, 0) and compare every number it shows with perceptron_lib on the same data:
 the updates of PERCEPTRON-THROUGH-ORIGIN on the data lifted by c (PERCEPTRON's own for

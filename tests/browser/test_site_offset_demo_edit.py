@@ -1,6 +1,6 @@
 """Chapter 2's offset demo in a real browser: the reader's data, Undo, the charts, the URL.
 
-A reader of the offset chapter can edit the data of the demo (book/_offset_demo): a click
+A reader of the offset chapter can edit the data of the demo (book/_demos/offset): a click
 in the left picture adds a point with the chosen label, a click on a point selects it, a
 drag moves it; from the keyboard, Tab reaches the points, Delete, Enter and
 the arrow keys edit them, "a" adds one.  These tests drive those edits by mouse and

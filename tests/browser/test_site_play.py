@@ -1,6 +1,6 @@
 """Play, Pause and speed in every demo that runs the perceptron (chapters 1-4, 6, 7).
 
-Play moves the run on by itself, one update at a time (``book/_playground/player.mjs``;
+Play moves the run on by itself, one update at a time (``book/_demos/kit/player.mjs``;
 ``tests/test_demo_player.py`` holds its ticks to the library under Node).  Here, in a
 real browser, for each demo: Play at the fastest speed ends where Run ends, the status
 line is not read out at every update while it plays, key p pauses it where it is, another

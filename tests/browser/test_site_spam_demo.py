@@ -1,6 +1,6 @@
 """Chapter 5's message demo in a real browser: typing, keys, and the library's numbers.
 
-The demo (book/_spam_demo, written into the page by perceptron_lib.demos.spam) runs in
+The demo (book/_demos/spam, written into the page by perceptron_lib.demos.spam) runs in
 the reader's browser.  These tests type messages the way a reader does and compare the
 counts, features, score, verdict and star it shows with what perceptron_lib computes
 for the same text; they also check that the demo carries the chapter's trained

@@ -1,4 +1,4 @@
-// Run the page's perceptron (book/_playground/perceptron-core.mjs) on test cases.
+// Run the page's perceptron (book/_demos/kit/perceptron-core.mjs) on test cases.
 //
 //     node tests/js/run_core.mjs CASES.json
 //
@@ -10,7 +10,7 @@
 // A bad case stops the script with exit status 1 and the core's message on stderr.
 
 import { readCases, runCases, writeJSON } from "./runner.mjs";
-import { createRun, epochTotals, run } from "../../book/_playground/perceptron-core.mjs";
+import { createRun, epochTotals, run } from "../../book/_demos/kit/perceptron-core.mjs";
 
 const data = readCases("run_core.mjs");
 

@@ -1,4 +1,4 @@
-// Run the playgrounds' generator (book/_playground/generator.mjs) on test cases.
+// Run the playgrounds' generator (book/_demos/kit/generator.mjs) on test cases.
 //
 //     node tests/js/run_generator.mjs CASES.json
 //
@@ -9,7 +9,7 @@
 // perceptron_lib.demos.data.
 
 import { readFileSync } from "node:fs";
-import { generate, mulberry32 } from "../../book/_playground/generator.mjs";
+import { generate, mulberry32 } from "../../book/_demos/kit/generator.mjs";
 
 const path = process.argv[2];
 if (!path) {

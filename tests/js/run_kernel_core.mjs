@@ -1,4 +1,4 @@
-// Run chapter 6's kernel perceptron of the page (book/_kernel_playground/kernel-core.mjs)
+// Run chapter 6's kernel perceptron of the page (book/_demos/kernel/kernel-core.mjs)
 // on test cases.
 //
 //     node tests/js/run_kernel_core.mjs CASES.json
@@ -13,7 +13,7 @@
 // case stops the script with exit status 1 and the message on stderr.
 
 import { readCases, runCases, writeJSON } from "./runner.mjs";
-import { GAMMAS, cellCentres, createKernelRun, decision, kernelEpochTotals, kernelRun, makeKernel, viewBox, viewHolding } from "../../book/_kernel_playground/kernel-core.mjs";
+import { GAMMAS, cellCentres, createKernelRun, decision, kernelEpochTotals, kernelRun, makeKernel, viewBox, viewHolding } from "../../book/_demos/kernel/kernel-core.mjs";
 
 const data = readCases("run_kernel_core.mjs");
 

@@ -1,5 +1,5 @@
 // Run chapter 7's margin perceptron and bound of the page
-// (book/_margin_demo/margin-core.mjs) on test cases.
+// (book/_demos/margin/margin-core.mjs) on test cases.
 //
 //     node tests/js/run_margin_core.mjs CASES.json
 //
@@ -16,7 +16,7 @@
 // 1 and the message on stderr.
 
 import { readCases, runCases, writeJSON } from "./runner.mjs";
-import * as m from "../../book/_margin_demo/margin-core.mjs";
+import * as m from "../../book/_demos/margin/margin-core.mjs";
 
 const data = readCases("run_margin_core.mjs");
 

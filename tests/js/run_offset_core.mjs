@@ -1,4 +1,4 @@
-// Run chapter 2's offset demo arithmetic (book/_offset_demo/offset-core.mjs) on test cases.
+// Run chapter 2's offset demo arithmetic (book/_demos/offset/offset-core.mjs) on test cases.
 //
 //     node tests/js/run_offset_core.mjs CASES.json
 //
@@ -18,7 +18,7 @@ import { readCases, runCases, writeJSON } from "./runner.mjs";
 import {
   C_VALUES, THETA0_STEPS, THETA_STEPS, chartTotals, checkPoints, finish, lift, liftStats, liftedRun,
   originRun, pointsOf, unlift,
-} from "../../book/_offset_demo/offset-core.mjs";
+} from "../../book/_demos/offset/offset-core.mjs";
 
 const data = readCases("run_offset_core.mjs");
 

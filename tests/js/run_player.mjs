@@ -1,4 +1,4 @@
-// Play the page's perceptron with the demos' player (book/_playground/player.mjs) on a
+// Play the page's perceptron with the demos' player (book/_demos/kit/player.mjs) on a
 // clock of our own, and report what each tick showed.
 //
 //     node tests/js/run_player.mjs CASES.json
@@ -11,8 +11,8 @@
 // still plays.  tests/test_demo_player.py compares the ticks with perceptron_lib's trace.
 
 import { readCases, runCases, writeJSON } from "./runner.mjs";
-import { createRun } from "../../book/_playground/perceptron-core.mjs";
-import { Player } from "../../book/_playground/player.mjs";
+import { createRun } from "../../book/_demos/kit/perceptron-core.mjs";
+import { Player } from "../../book/_demos/kit/player.mjs";
 
 const data = readCases("run_player.mjs");
 

@@ -1,4 +1,4 @@
-// Run the page's spam features (book/_spam_demo/spam-core.mjs) on test messages.
+// Run the page's spam features (book/_demos/spam/spam-core.mjs) on test messages.
 //
 //     node tests/js/run_spam_core.mjs CASES.json
 //
@@ -9,7 +9,7 @@
 // tests/test_spam_demo_core.py compares them with perceptron_lib.
 
 import { readCases, writeJSON } from "./runner.mjs";
-import { countMessage, featuresOf, score, tokenize, verdict } from "../../book/_spam_demo/spam-core.mjs";
+import { countMessage, featuresOf, score, tokenize, verdict } from "../../book/_demos/spam/spam-core.mjs";
 
 const data = readCases("run_spam_core.mjs", "messages");
 const results = data.messages.map((message) => {

@@ -12,9 +12,9 @@
 // tests/test_demo_test_error.py compares them with perceptron_lib.
 
 import { readCases, runCases, writeJSON } from "./runner.mjs";
-import { createRun, epochTotals } from "../../book/_playground/perceptron-core.mjs";
-import { createMarginRun, marginEpochTotals } from "../../book/_margin_demo/margin-core.mjs";
-import { createKernelRun, kernelEpochTotals, makeKernel, testErrors } from "../../book/_kernel_playground/kernel-core.mjs";
+import { createRun, epochTotals } from "../../book/_demos/kit/perceptron-core.mjs";
+import { createMarginRun, marginEpochTotals } from "../../book/_demos/margin/margin-core.mjs";
+import { createKernelRun, kernelEpochTotals, makeKernel, testErrors } from "../../book/_demos/kernel/kernel-core.mjs";
 
 const data = readCases("run_test_error.mjs");
 

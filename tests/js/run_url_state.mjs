@@ -1,4 +1,4 @@
-// Check book/_playground/url-state.mjs under Node.js with a stand-in for the browser's
+// Check book/_demos/kit/url-state.mjs under Node.js with a stand-in for the browser's
 // window (location, history, popstate).
 //
 //     node tests/js/run_url_state.mjs
@@ -31,7 +31,7 @@ function back() { at -= 1; for (const fn of handlers.popstate ?? []) fn({}); }
 function forward() { at += 1; for (const fn of handlers.popstate ?? []) fn({}); }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const us = await import("../../book/_playground/url-state.mjs");
+const us = await import("../../book/_demos/kit/url-state.mjs");
 let checks = 0;
 const check = (fn) => { fn(); checks += 1; };
 

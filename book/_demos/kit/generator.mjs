@@ -8,7 +8,7 @@
 // them only +, -, *, / and Math.floor, in the order the Python module uses, so that IEEE
 // 754 makes both languages round alike.  No Math.sin, Math.log or Math.exp.
 //
-//   import { generate } from "./generator.mjs";
+//   import { generate } from "../kit/generator.mjs";
 //   const { X, y, flipped, cleanY, Xtest, ytest } = generate({ kind: "xor", n: 40, seed: 7, spread: 0.3, flip: 0.1, test: 40 });
 //
 // test: the size of a held-out test set from the same distribution (default 0), drawn

@@ -21,22 +21,22 @@
 // "New point" (Shift: the other label), a click on a point removes it; by keyboard a cursor
 // moves over the plot (arrow keys) and Enter adds or removes the point under it.  Edited
 // data keep the data set's reference separator and view; the run starts again on them.
-// Undo (button, Ctrl/Cmd+Z; ../_playground/edit-history.mjs) takes back the last edit of
+// Undo (button, Ctrl/Cmd+Z; ../kit/edit-history.mjs) takes back the last edit of
 // the points or change of data set, mu or gamma.  What the reader has chosen (data set, mu,
 // gamma, steps taken, edited points) is one plain object, read by getState() and restored
 // by setState(), and kept in the page's URL under the element's id
-// (../_playground/url-state.mjs): a link reproduces it, Back returns to the state before the
+// (../kit/url-state.mjs): a link reproduces it, Back returns to the state before the
 // last edit.  The updates of each pass and the training mistakes after it grow in a chart
-// (../_playground/epoch-chart.mjs).  Each element gets a small API in element.marginDemo
+// (../kit/epoch-chart.mjs).  Each element gets a small API in element.marginDemo
 // (used by the tests), which builds the demo on first use.
 
-import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../_playground/demo-kit.mjs";
-import { el, forPeople, keepFocus, labelText, niceStep, show, subscripted, svg, whenSeen } from "../_playground/dom.mjs";
-import { EditHistory } from "../_playground/edit-history.mjs";
-import { createEpochChart } from "../_playground/epoch-chart.mjs";
-import { roundTo } from "../_playground/plot-geometry.mjs";
-import * as urlState from "../_playground/url-state.mjs";
-import { addPlayer } from "../_playground/player.mjs";
+import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../kit/demo-kit.mjs";
+import { el, forPeople, keepFocus, labelText, niceStep, show, subscripted, svg, whenSeen } from "../kit/dom.mjs";
+import { EditHistory } from "../kit/edit-history.mjs";
+import { createEpochChart } from "../kit/epoch-chart.mjs";
+import { roundTo } from "../kit/plot-geometry.mjs";
+import * as urlState from "../kit/url-state.mjs";
+import { addPlayer } from "../kit/player.mjs";
 import * as core from "./margin-core.mjs";
 
 const VB = 400; // the drawing's own units (viewBox); the plot area is a square inside

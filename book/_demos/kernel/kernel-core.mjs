@@ -328,7 +328,7 @@ export function decision(model, P, { zeroNoise = false } = {}) {
 
 /**
  * A kernel run's story per epoch, for the playground's chart (like epochTotals of
- * ../_playground/perceptron-core.mjs): for every finished epoch, the updates made in it and
+ * ../kit/perceptron-core.mjs): for every finished epoch, the updates made in it and
  * the training examples the hypothesis after it gets wrong (y f(x_i) <= 0, f summed as
  * the run sums it); and the epoch in progress with its updates so far (or null).  r is a
  * run of createKernelRun.  Finished epochs are remembered on the run, so that a step costs

@@ -13,7 +13,7 @@
 // recomputes the features with spam-core.mjs (held to perceptron_lib.spam by a test),
 // and moves the star.  element.spamDemo.state() tells the tests what it shows.
 //
-// The message is kept in the page's URL (../playground/url-state.mjs, under the key
+// The message is kept in the page's URL (../kit/url-state.mjs, under the key
 // "spam-demo", "spam-demo-2", ... in the order of the page's demos, or the element's id),
 // so that a link reproduces the verdict the reader saw and Back returns to the message
 // before.  A burst of typing is one history entry: its first keystroke adds an entry and
@@ -23,7 +23,7 @@
 // inside one) and the status line under the buttons says so.  A link that cannot be read
 // is ignored, and the status line says that too.
 
-import * as urlState from "../playground/url-state.mjs";
+import * as urlState from "../kit/url-state.mjs";
 import * as core from "./spam-core.mjs";
 
 /** The reader's pause that ends a burst of typing (one history entry), in ms. */

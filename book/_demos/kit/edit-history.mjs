@@ -2,7 +2,7 @@
 // 4's playground, chapter 6's kernel playground; any demo whose reader edits data may use
 // it).
 //
-//   import { EditHistory } from "./edit-history.mjs";
+//   import { EditHistory } from "../kit/edit-history.mjs";
 //   const history = new EditHistory({
 //     key: element.id,                    // the demo's key in the URL (url-state.mjs)
 //     snapshot: (what) => ({ what, ... }), // what Undo needs to put the demo back

@@ -2,7 +2,7 @@
 // demo whose reader edits its data (chapters 1, 3 and 4's playground, chapter 6's kernel
 // playground).
 //
-//   import * as points from "./point-editor.mjs";
+//   import * as points from "../kit/point-editor.mjs";
 //   points.attachPointer(layer, { prefix: "pg", press, drag, dragged, click });
 //   const act = points.keyOnPoint(event);   // what a key on a focused point asks for
 //   const g = points.pointGroup("pg", i, y); // <g class="pg-pt pg-pos" role="button">

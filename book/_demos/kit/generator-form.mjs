@@ -2,7 +2,7 @@
 // spread, labels flipped, seed, and the held-out test points (from the same distribution); its data come from generator.mjs (the twin of
 // perceptron_lib.make_demo_data).
 //
-//   import { createGeneratorForm } from "./generator-form.mjs";
+//   import { createGeneratorForm } from "../kit/generator-form.mjs";
 //   const form = createGeneratorForm({ onGenerate: (options) => ..., say: (text) => ... });
 //   host.append(form.element);     // a closed <details>
 //   form.options();                // the form's options, checked (throws on a bad value)

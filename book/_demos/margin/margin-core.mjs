@@ -21,7 +21,7 @@
 // Input checks are perceptron-core.mjs's: every function throws an Error whose message
 // names the problem.  No function modifies its arguments.
 
-import { checkHeldOut, createRun, errors, margin as datasetMargin, epochTotals } from "../_playground/perceptron-core.mjs";
+import { checkHeldOut, createRun, errors, margin as datasetMargin, epochTotals } from "../kit/perceptron-core.mjs";
 
 export { checkHeldOut, errors };
 

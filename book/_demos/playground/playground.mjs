@@ -29,17 +29,17 @@
 // drawn as the vector y·x added to θ, the old boundary fading out.  The points are edited
 // by mouse, touch and keyboard as point-editor.mjs says, the same way as in chapter 6.
 
-import { buttonRow, groupRoot, mountEvery, showError } from "./demo-kit.mjs";
-import * as core from "./perceptron-core.mjs";
-import { el, forPeople, keepFocus, labelText, MAX_TABBABLE_POINTS, num, show, svg } from "./dom.mjs";
-import { clipPolygon, lineInBox, roundTo, viewFor, viewFrom } from "./plot-geometry.mjs";
-import { createEpochChart } from "./epoch-chart.mjs";
-import * as gen from "./generator.mjs";
-import { createGeneratorForm, generatedName } from "./generator-form.mjs";
-import * as urlState from "./url-state.mjs";
-import { EditHistory } from "./edit-history.mjs";
-import { addPlayer } from "./player.mjs";
-import * as points from "./point-editor.mjs";
+import { buttonRow, groupRoot, mountEvery, showError } from "../kit/demo-kit.mjs";
+import * as core from "../kit/perceptron-core.mjs";
+import { el, forPeople, keepFocus, labelText, MAX_TABBABLE_POINTS, num, show, svg } from "../kit/dom.mjs";
+import { clipPolygon, lineInBox, roundTo, viewFor, viewFrom } from "../kit/plot-geometry.mjs";
+import { createEpochChart } from "../kit/epoch-chart.mjs";
+import * as gen from "../kit/generator.mjs";
+import { createGeneratorForm, generatedName } from "../kit/generator-form.mjs";
+import * as urlState from "../kit/url-state.mjs";
+import { EditHistory } from "../kit/edit-history.mjs";
+import { addPlayer } from "../kit/player.mjs";
+import * as points from "../kit/point-editor.mjs";
 
 // The drawing's own units (viewBox); the plot area is a square inside it.
 const VB = 400;

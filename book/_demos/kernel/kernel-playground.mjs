@@ -34,19 +34,17 @@
 // the run's updates per epoch (epoch-chart.mjs); in "Generate data", seeded data
 // (generator.mjs) that perceptron_lib.make_demo_data also makes.
 
-import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../playground/demo-kit.mjs";
+import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../kit/demo-kit.mjs";
 import * as core from "./kernel-core.mjs";
-import { el, forPeople, keepFocus, labelText, niceStep, num, show, svg, whenSeen } from "../playground/dom.mjs";
-// The pieces shared with the other playgrounds live in book/_playground, which the site
-// serves as _static/playground next to _static/kernel-playground (book/_ext): hence "../playground".
-import { createEpochChart } from "../playground/epoch-chart.mjs";
-import { createGeneratorForm, generatedName } from "../playground/generator-form.mjs";
-import * as gen from "../playground/generator.mjs";
-import * as urlState from "../playground/url-state.mjs";
-import { EditHistory } from "../playground/edit-history.mjs";
-import { addPlayer } from "../playground/player.mjs";
-import { viewFrom } from "../playground/plot-geometry.mjs";
-import * as points from "../playground/point-editor.mjs";
+import { el, forPeople, keepFocus, labelText, niceStep, num, show, svg, whenSeen } from "../kit/dom.mjs";
+import { createEpochChart } from "../kit/epoch-chart.mjs";
+import { createGeneratorForm, generatedName } from "../kit/generator-form.mjs";
+import * as gen from "../kit/generator.mjs";
+import * as urlState from "../kit/url-state.mjs";
+import { EditHistory } from "../kit/edit-history.mjs";
+import { addPlayer } from "../kit/player.mjs";
+import { viewFrom } from "../kit/plot-geometry.mjs";
+import * as points from "../kit/point-editor.mjs";
 
 // The drawing's own units (viewBox); the plot area is a square inside it.  The field's
 // canvas is placed over the same square by the stylesheet (kernel-playground.css).

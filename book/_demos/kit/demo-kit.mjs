@@ -1,7 +1,7 @@
 // The demo kit's shared parts in JavaScript (chapters 1-7): what every demo of the book
 // builds the same way, written once.
 //
-//   import { buttonRow, mountEvery, showError } from "./demo-kit.mjs";
+//   import { buttonRow, mountEvery, showError } from "../kit/demo-kit.mjs";
 //
 // - groupRoot, datasetLine, sliderLine: the demo's element as one named group, the line
 //   with the menu of data sets, a line with a named slider and its value;

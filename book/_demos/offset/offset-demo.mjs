@@ -21,27 +21,25 @@
 // drag moves it; from the keyboard, Tab reaches the points, Delete
 // removes, Enter flips, arrow keys move, "a" adds one.  Both runs start again on the
 // edited data.  Under the runs, a chart of each run's updates per epoch and training
-// mistakes after each epoch grows as the runs go (../playground/epoch-chart.mjs).
+// mistakes after each epoch grows as the runs go (../kit/epoch-chart.mjs).
 //
 // The whole state a reader sets is one plain object, {dataset, c, theta, theta0, steps}
 // and, once the data are edited, points ([[x1, (x2,) label], ...]):
 // element.offsetDemo.getState() returns it and setState(obj) restores it (the runs are
 // replayed to the same step).  It is kept in the page's URL under the element's id
-// (../playground/url-state.mjs), so that a link reproduces what a reader saw.  Every
+// (../kit/url-state.mjs), so that a link reproduces what a reader saw.  Every
 // change of the data, the data set, c or the sliders is an edit: Undo (Ctrl/Cmd+Z) takes
 // the last one back with the runs at the step they had, and Back returns to the state
-// before it (../playground/edit-history.mjs).
+// before it (../kit/edit-history.mjs).
 
-import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../playground/demo-kit.mjs";
+import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../kit/demo-kit.mjs";
 import * as core from "./offset-core.mjs";
-// The pieces shared by the book's demos live in book/_playground, which the site serves
-// as _static/playground next to _static/offset-demo (book/_ext): hence "../playground".
-import { el, forPeople, keepFocus, MAX_TABBABLE_POINTS, niceStep, num as number, show, subscripted, svg, whenSeen } from "../playground/dom.mjs";
-import { clipPolygon, lineInBox, roundTo } from "../playground/plot-geometry.mjs";
-import { createEpochChart } from "../playground/epoch-chart.mjs";
-import { EditHistory } from "../playground/edit-history.mjs";
-import * as urlState from "../playground/url-state.mjs";
-import { addPlayer } from "../playground/player.mjs";
+import { el, forPeople, keepFocus, MAX_TABBABLE_POINTS, niceStep, num as number, show, subscripted, svg, whenSeen } from "../kit/dom.mjs";
+import { clipPolygon, lineInBox, roundTo } from "../kit/plot-geometry.mjs";
+import { createEpochChart } from "../kit/epoch-chart.mjs";
+import { EditHistory } from "../kit/edit-history.mjs";
+import * as urlState from "../kit/url-state.mjs";
+import { addPlayer } from "../kit/player.mjs";
 
 /** How many examples a run has visited: whole epochs, and the next index in this one. */
 const visits = (run) => (run.t - 1) * run.n + run.next;

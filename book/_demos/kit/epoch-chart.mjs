@@ -11,7 +11,7 @@
 // epochs' values, and a table of every value follows it in a <details> element (closed by
 // default, for screen readers and for readers who want the numbers).
 //
-//   import { createEpochChart } from "./epoch-chart.mjs";
+//   import { createEpochChart } from "../kit/epoch-chart.mjs";
 //   const chart = createEpochChart(hostElement, { title: "Updates per epoch" });
 //   chart.update([{ epoch: 1, updates: 3, mistakes: 2 }, ...], { epoch: 3, updates: 1 });
 //   chart.update([{ epoch: 1, updates: 3, mistakes: 2, test: 5 }, ...], null, { testSize: 40 });

@@ -1,7 +1,7 @@
 // Play, Pause and speed for the demos that run the perceptron (chapters 1-4, 6, 7): the
 // run moves on by itself, one update at a time, at a speed the reader chooses.
 //
-//   import { Player, playerControls } from "./player.mjs";
+//   import { Player, playerControls } from "../kit/player.mjs";
 //
 // - Player: the clock.  Each tick asks the demo for its next update (the demo visits
 //   examples until one changes the hypothesis, or the run ends) and schedules the next

@@ -3,7 +3,7 @@
 // Lifting appends a constant c to every example: x -> (x, c).  A classifier (theta,
 // theta0) of the original data is then the separator through the origin
 // theta' = (theta, theta0 / c) of the lifted data, with the same scores.  The runs use the
-// perceptron of the course (../_playground/perceptron-core.mjs): PERCEPTRON-THROUGH-ORIGIN
+// perceptron of the course (../kit/perceptron-core.mjs): PERCEPTRON-THROUGH-ORIGIN
 // on the lifted data (for c = 1 it makes PERCEPTRON's updates, theorem of chapter 2), and
 // PERCEPTRON-THROUGH-ORIGIN on the data as they are.  Margins and radii are the
 // perceptron core's, on the lifted arrays.
@@ -20,7 +20,7 @@
 // Every function checks its input and throws an Error whose message names the problem.
 // No function modifies its arguments.
 
-import { createRun, epochTotals, margin, radius } from "../_playground/perceptron-core.mjs";
+import { createRun, epochTotals, margin, radius } from "../kit/perceptron-core.mjs";
 
 /** The most points the reader's data may hold (a link carries them all). */
 export const MAX_POINTS = 300;
