@@ -57,7 +57,10 @@ def demo_site(tmp_path_factory):
     site = tmp_path_factory.mktemp("margin-site")
     demo_assets.install(site / "_static")
     demo = MarginDemo(chapter_data())
-    head = ('<script>if (location.protocol !== "file:") '
+    # the theme's dark mode is html[data-theme=dark], set from the reader's setting
+    head = ("<script>document.documentElement.dataset.theme = "
+            "matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';</script>"
+            '<script>if (location.protocol !== "file:") '
             'document.documentElement.classList.add("margin-demo-js");</script>'
             '<link rel="stylesheet" href="_static/demos/kit/kit.css">'
             '<link rel="stylesheet" href="_static/demos/margin/margin-demo.css">'
