@@ -11,7 +11,8 @@
 
 Each command first makes sure the virtual environment .venv exists and holds what
 requirements.txt and constraints.txt pin; it (re)installs only when they changed.
-`test` also installs the npm packages of package-lock.json (axe-core) with npm ci.
+`test` also installs the npm packages of package-lock.json (axe-core, HTML_CodeSniffer)
+with npm ci.
 """
 
 from __future__ import annotations
@@ -76,14 +77,16 @@ NODE_PINS = ("package.json", "package-lock.json")
 
 
 def ensure_node_packages() -> None:
-    """``npm ci`` the packages the browser tests inject into pages (axe-core), when needed.
+    """``npm ci`` the packages the browser tests inject into pages (axe-core and
+    HTML_CodeSniffer), when needed.
 
     Without npm, or when npm fails, the accessibility scan skips and says so (and fails
     where PERCEPTRON_COURSE_REQUIRE_BROWSER is set, as in CI).
     """
     npm = shutil.which("npm")
     if npm is None:
-        print("npm not found: the browser tests' accessibility scan (axe-core) will skip")
+        print("npm not found: the browser tests' accessibility scans (axe-core, "
+              "HTML_CodeSniffer) will skip")
         return
     h = hashlib.sha256()
     for name in NODE_PINS:
@@ -96,7 +99,8 @@ def ensure_node_packages() -> None:
     except subprocess.CalledProcessError:
         if os.environ.get("PERCEPTRON_COURSE_REQUIRE_BROWSER"):
             raise
-        print("npm ci failed: the browser tests' accessibility scan (axe-core) will skip")
+        print("npm ci failed: the browser tests' accessibility scans (axe-core, "
+              "HTML_CodeSniffer) will skip")
         return
     stamp.write_text(h.hexdigest())
 

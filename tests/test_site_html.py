@@ -1,4 +1,5 @@
-"""Every page of the built site: unique ids, scoped header cells, forms that submit.
+"""Every page of the built site: unique ids, scoped header cells, forms that submit, no
+empty heading or header cell.
 
 sphinx-proof and sphinx-exercise repeat ids on every page with two proofs or exercises,
 and the tables of pandas and Markdown give their header cells no scope;
@@ -24,6 +25,10 @@ from valid_html import pages, repair  # noqa: E402
 # input types that Enter in the field submits the form from (HTML's implicit submission)
 TEXT_FIELDS = {"text", "search", "url", "tel", "email", "password", "date", "month", "week",
                "time", "datetime-local", "number"}
+# elements that name something, and so must hold something to read: a heading names its
+# section (HTML_CodeSniffer's H42.2), a header cell its row or column (axe-core's
+# empty-table-header)
+NAMED = {"h1", "h2", "h3", "h4", "h5", "h6", "th"}
 
 
 class Facts(HTMLParser):
@@ -37,9 +42,16 @@ class Facts(HTMLParser):
         self._form: dict | None = None
         self.header_rows: list[int] = []  # rows in each table's <thead>
         self._thead = False
+        # headings and header cells with nothing to read, and the one being read
+        self.empty: list[tuple[str, int]] = []  # (tag, line)
+        self._named: list[list] = []  # [tag, line, has content] of each open one
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        if tag in NAMED:
+            self._named.append([tag, self.getpos()[0], False])
+        elif tag in ("img", "svg", "math") and self._named:
+            self._named[-1][2] = True  # a picture or formula names it (axe and HTMLCS agree)
         if "id" in a:
             self.ids.append(a["id"])
         if tag == "th":
@@ -61,7 +73,17 @@ class Facts(HTMLParser):
             elif tag == "input" and (kind or "text") in TEXT_FIELDS:
                 self._form["fields"] += 1
 
+    def handle_data(self, data):
+        if data.strip() and self._named:
+            self._named[-1][2] = True
+
     def handle_endtag(self, tag):
+        if tag in NAMED and self._named and self._named[-1][0] == tag:
+            name, line, content = self._named.pop()
+            if not content:
+                self.empty.append((name, line))
+            elif self._named:
+                self._named[-1][2] = True
         if tag == "form":
             self._form = None
         if tag == "thead":
@@ -135,6 +157,13 @@ REMOTE_CSS = re.compile(r"""url\(\s*['"]?((?:https?:)?//[^'")]+)"""
                         r"""|@import\s+(?:url\()?['"]?((?:https?:)?//[^'")\s;]+)""")
 
 
+def test_no_heading_or_header_cell_is_empty(site_facts):
+    # print-only headings too (sphinx-book-theme's title for print, book/_ext/a11y.py):
+    # hidden on screen, but in the page all the same
+    bad = {page: f.empty[:5] for page, f in site_facts.items() if f.empty}
+    assert not bad, bad
+
+
 def test_stylesheets_and_modules_load_nothing_from_another_host(site):
     remote = []
     for css in (site / "_static").rglob("*.css"):
@@ -164,6 +193,9 @@ BROKEN = """<html><body><main>
 <form action="search.html"><input type="search" name="q"><input type="text" name="r"></form>
 <form action="search.html"><input type="search" name="q"></form>
 <form action="search.html"><input type="search" name="q"><button>Search</button></form>
+<h1> </h1><h2><span><img src="a.png" alt="a"></span></h2><h3><span> x </span></h3>
+<table><thead><tr><th scope="col" class="head"><p></p></th><th scope="col">math</th></tr>
+</thead></table>
 <script>document.write('<th id="proof-content">');</script>
 </main></body></html>"""
 
@@ -173,6 +205,7 @@ def test_the_checks_find_each_fault_and_the_repair_removes_it():
     assert repeated_ids(before) == ["proof-content"]
     assert len(unscoped(before)) == 6
     assert len(unsubmittable(before)) == 2  # a button is needed even with one field
+    assert [tag for tag, _ in before.empty] == ["th", "h1", "th"]
     fixed = repair(BROKEN)
     after = facts(fixed)
     assert repeated_ids(after) == [] and unscoped(after) == []
@@ -182,6 +215,8 @@ def test_the_checks_find_each_fault_and_the_repair_removes_it():
     assert '<th scope="col" colspan="2" halign="left">ours</th>' in fixed
     assert '<th scope="col">message</th>' in fixed and '<th scope="row">1</th>' in fixed
     assert '<tr style="text-align: right;"><td></td>' in fixed  # an empty corner labels nothing
+    assert '<tr><td class="head"><p></p></td>' in fixed  # a Markdown table's too
+    assert [tag for tag, _ in after.empty] == ["h1"]  # a heading is the page's to fill
     assert "document.write('<th id=\"proof-content\">')" in fixed  # scripts are left alone
     assert repair(fixed) == fixed
     assert repair("<p>nothing to do</p>") == "<p>nothing to do</p>"

@@ -9,7 +9,9 @@
 - **Header cells without scope.**  The tables of pandas (chapters 5 and 6) and of
   Markdown give their ``<th>`` no ``scope``, so a screen reader must guess what a header
   labels.  A ``<th>`` in a ``<thead>`` gets ``scope="col"``, any other ``scope="row"``;
-  an empty ``<th>`` (the corner of a pandas table) labels nothing and becomes a ``<td>``.
+  an empty ``<th>`` (the corner of a pandas table, or of a Markdown table whose first
+  column has no heading, which docutils writes as ``<th scope="col"><p></p></th>``)
+  labels nothing and becomes a ``<td>`` (axe-core's rule "empty-table-header").
 
 Both are repaired on the written files once the build has finished, so the repairs
 cover everything a page holds: the theme's template, the doctree, and the raw HTML of
@@ -27,6 +29,9 @@ from sphinx.application import Sphinx
 
 SKIP_DIRS = {"_static", "_sources", "_images", "_downloads", "jupyter_execute"}
 _ID_ATTR = re.compile(r"""(\sid\s*=\s*)("[^"]*"|'[^']*'|[^\s"'>]+)""", re.I)
+_SCOPE_ATTR = re.compile(r"""\sscope\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)""", re.I)
+# elements that hold nothing to read by themselves: a cell of only these is empty
+_HOLDERS = {"p", "span", "div", "br"}
 
 
 @dataclass
@@ -62,7 +67,7 @@ class _Scan(HTMLParser):
         for name, value in attrs:
             if name == "id" and value is not None:
                 self.ids.append((start, text, value))
-        if self._open:
+        if self._open and tag not in _HOLDERS:
             self._open[-1].content = True
         if tag == "table":
             self._sections.append("table")
@@ -133,13 +138,12 @@ def repair(text: str) -> str:
         if start in renamed:
             new = _ID_ATTR.sub(lambda m, v=renamed[start]: f'{m.group(1)}"{v}"', new, count=1)
         cell = cells.get(start)
-        if cell is not None and not cell.has_scope:
-            if not cell.content and cell.end is not None:
-                new = "<td" + new[3:]
-                edits[cell.end[0]] = (cell.end[1], "</td>")
-            else:
-                scope = "col" if cell.section == "thead" else "row"
-                new = f'<th scope="{scope}"' + new[3:]
+        if cell is not None and not cell.content and cell.end is not None:
+            new = "<td" + _SCOPE_ATTR.sub("", new[3:])
+            edits[cell.end[0]] = (cell.end[1], "</td>")
+        elif cell is not None and not cell.has_scope:
+            scope = "col" if cell.section == "thead" else "row"
+            new = f'<th scope="{scope}"' + new[3:]
         if new != tag_text:
             edits[start] = (start + len(tag_text), new)
     if not edits:

@@ -2,14 +2,15 @@
 
 Where no Chromium is found, the browser tests are not collected and the one test of
 test_browser_tools.py skips, with one line saying how to enable them.  Without npm's
-axe-core only the accessibility scans skip.  With PERCEPTRON_COURSE_REQUIRE_BROWSER=1
-(set by .ci/run) every one of these skips is a failure instead.
+axe-core or HTML_CodeSniffer only the accessibility scans skip.  With
+PERCEPTRON_COURSE_REQUIRE_BROWSER=1 (set by .ci/run) every one of these skips is a failure
+instead.
 """
 
 from __future__ import annotations
 
 import pytest
-from harness import AXE, HOW_TO_ENABLE, browser_required, chromium, find_chromium, serve
+from harness import AXE, HOW_TO_ENABLE, HTMLCS, browser_required, chromium, find_chromium, serve
 
 if find_chromium() is None and not browser_required():
     # one skip line for the lot (test_browser_tools.py), not one per test
@@ -36,6 +37,13 @@ def axe_source() -> str:
     if not AXE.is_file():
         _missing(f"axe-core not found at {AXE.relative_to(AXE.parents[2])} (npm ci)")
     return AXE.read_text()
+
+
+@pytest.fixture(scope="session")
+def htmlcs_source() -> str:
+    if not HTMLCS.is_file():
+        _missing(f"HTML_CodeSniffer not found at {HTMLCS.relative_to(HTMLCS.parents[3])} (npm ci)")
+    return HTMLCS.read_text()
 
 
 @pytest.fixture(scope="session")

@@ -6,8 +6,9 @@ launched with ``executable_path`` set to the Chromium found on the machine.
 
 Where the tests look for Chromium, in order: the environment variable
 ``PERCEPTRON_COURSE_CHROMIUM`` (a path), then ``chromium``, ``chromium-browser``,
-``google-chrome`` on ``PATH``.  axe-core is read from ``node_modules/axe-core`` (installed
-by ``python3 tasks.py test`` with ``npm ci`` where npm exists).
+``google-chrome`` on ``PATH``.  The two accessibility checkers, axe-core and
+HTML_CodeSniffer, are read from ``node_modules`` (installed by ``python3 tasks.py test``
+with ``npm ci`` where npm exists).
 """
 
 from __future__ import annotations
@@ -23,11 +24,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+HTMLCS = ROOT / "node_modules" / "html_codesniffer" / "build" / "HTMLCS.js"
 REQUIRE_ENV = "PERCEPTRON_COURSE_REQUIRE_BROWSER"
 CHROMIUM_ENV = "PERCEPTRON_COURSE_CHROMIUM"
 HOW_TO_ENABLE = (
     "install Debian's chromium (apt-get install chromium) or set "
-    f"{CHROMIUM_ENV}=/path/to/chromium, and npm for axe-core; .ci/run does both"
+    f"{CHROMIUM_ENV}=/path/to/chromium, and npm for axe-core and HTML_CodeSniffer; "
+    ".ci/run does both"
 )
 # Chromium in a machine with no network but the package registries: no sandbox (CI runs
 # as root), no GPU, and none of the background connections Chromium makes on its own.
@@ -156,6 +159,8 @@ PAGE_FACTS = _js("page_facts.js")
 OVERFLOW = _js("overflow.js")
 
 AXE_RUN = _js("axe_run.js")
+HTMLCS_RUN = _js("htmlcs_run.js")
+SHOW_DEMOS = _js("show_demos.js")
 SCROLL_STOPS = _js("scroll_stops.js")
 
 
