@@ -223,6 +223,57 @@ LAID_OUT = ("() => document.documentElement.hasAttribute('data-laid-out') || "
 LAY_OUT_NOW = ("() => document.querySelectorAll('.bd-article > section > section')"
                ".forEach(s => s.classList.add('laid-out'))")
 
+AXE_ON = _js("axe_on.js")
+#: The training buttons' keys, in every demo that trains (Step, Epoch, Run, Reset, Play).
+TRAINING_KEYS = ["s", "e", "r", "0", "p"]
+
+
+def demo_violations(page, selector: str, axe_source: str, scheme: str = "light") -> list:
+    """axe-core's violations inside the demo at ``selector``, at every impact.
+
+    In the dark theme only the colour rules are run again: the others do not depend on it.
+    """
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(content=axe_source)
+    options = None if scheme == "light" else {"runOnly": ["color-contrast"]}
+    return page.evaluate(AXE_ON, [selector, options])
+
+
+def assert_demo_speaks(page, selector: str) -> None:
+    """The demo's status is announced, its training buttons declare their keys, and the
+    page logged no error."""
+    assert page.locator(f"{selector} .demo-status").get_attribute("aria-live") == "polite"
+    keys = page.evaluate(f"() => [...document.querySelectorAll('{selector} .demo-buttons "
+                         "button')].map(b => b.getAttribute('aria-keyshortcuts'))")
+    assert keys == TRAINING_KEYS, keys
+    assert page.errors == []
+
+
+def picture_without_javascript(browser, url: str, img: str, live: str = ".demo-ui") -> dict:
+    """What a reader without JavaScript sees of a demo: its fallback picture ``img``.
+
+    Returns how many such pictures there are, whether the first is visible once scrolled
+    to, its alt text and size, and how many of the demo's live parts (``live``) show.
+    """
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900},
+                              java_script_enabled=False)
+    try:
+        page = ctx.new_page()
+        page.goto(url, wait_until="load")
+        found = page.locator(img)
+        out = {"count": found.count(), "live": page.evaluate(
+            "(s) => [...document.querySelectorAll(s)].filter((e) => e.checkVisibility())"
+            ".length", live)}
+        if out["count"]:
+            found.first.scroll_into_view_if_needed()
+            box = found.first.bounding_box() or {"width": 0, "height": 0}
+            out.update(visible=found.first.is_visible(), alt=found.first.get_attribute("alt"),
+                       width=box["width"], height=box["height"])
+        return out
+    finally:
+        ctx.close()
+
+
 DARK = ("() => { document.documentElement.dataset.theme = 'dark'; "
         "document.documentElement.dataset.mode = 'dark'; }")
 

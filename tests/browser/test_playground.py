@@ -12,7 +12,7 @@ import json
 
 import numpy as np
 import pytest
-from harness import BURST_WAIT_MS, LAID_OUT
+from harness import BURST_WAIT_MS, LAID_OUT, assert_demo_speaks
 
 import perceptron_lib as pl
 from perceptron_lib.demos.playground import best_margin
@@ -221,12 +221,8 @@ def test_classes_differ_by_shape_and_everything_has_a_name(open_page):
     assert {d for label, d, *_ in marks if label > 0} == {"M-7,0H7M0,-7V7"}  # a plus
     assert {d for label, d, *_ in marks if label < 0} == {"M-7,0H7"}  # a minus
     assert all(role == "button" and name and "label" in name for *_, role, name in marks)
-    live = page.locator(f"{SEL} .demo-status")
-    assert live.get_attribute("aria-live") == "polite"
-    keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .demo-buttons button')]"
-                         ".map(b => b.getAttribute('aria-keyshortcuts'))")
-    assert keys == ["s", "e", "r", "0", "p"]
     assert page.locator(f"{SEL} svg.pg-plot").get_attribute("aria-label").startswith("Plot of 8")
+    assert_demo_speaks(page, SEL)
 
 
 @pytest.mark.parametrize("rel", sorted(PAGES))

@@ -17,7 +17,15 @@ import json
 
 import numpy as np
 import pytest
-from harness import BURST_WAIT_MS, LAID_OUT, LAY_OUT_NOW, DemoPages
+from harness import (
+    BURST_WAIT_MS,
+    LAID_OUT,
+    LAY_OUT_NOW,
+    DemoPages,
+    assert_demo_speaks,
+    demo_violations,
+    picture_without_javascript,
+)
 
 import perceptron_lib as pl
 
@@ -360,14 +368,6 @@ def test_the_chapters_numbers_come_out_on_the_page(open_page):
 # Accessibility, the dark theme, and readers without JavaScript
 
 
-AXE_ON = """async ([selector, options]) => {
-  const result = await axe.run(document.querySelector(selector),
-                               { resultTypes: ["violations"], ...(options || {}) });
-  return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
-}"""
-
-
 @pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (1280, "dark"), (390, "dark")])
 def test_axe_finds_nothing_in_the_playground(open_page, axe_source, width, scheme):
     page = open_page(width=width, scheme=scheme)
@@ -375,17 +375,10 @@ def test_axe_finds_nothing_in_the_playground(open_page, axe_source, width, schem
                   f"gamma: 10}}); {API}.epoch(); }}")
     page.locator(f"{SEL} details.kp-alphas summary").click()
     page.locator(f"{SEL} details.demo-help summary").click()
-    page.add_script_tag(content=axe_source)
-    options = None if scheme == "light" else {"runOnly": ["color-contrast"]}
-    found = page.evaluate(AXE_ON, [SEL, options])
+    found = demo_violations(page, SEL, axe_source, scheme)
     assert found == [], found  # at every impact
-    # every control has a name, the status is announced, the keys are declared
-    assert page.locator(f"{SEL} .demo-status").get_attribute("aria-live") == "polite"
-    keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .demo-buttons button')]"
-                         ".map(b => b.getAttribute('aria-keyshortcuts'))")
-    assert keys == ["s", "e", "r", "0", "p"]
     assert page.locator(f"{SEL} svg.kp-plot").get_attribute("role") == "img"
-    assert page.errors == []
+    assert_demo_speaks(page, SEL)
 
 
 def test_the_field_follows_the_theme(open_page):
@@ -406,21 +399,11 @@ def test_the_field_follows_the_theme(open_page):
 
 
 def test_readers_without_javascript_see_the_explorers_picture(browser, base_url):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900},
-                              java_script_enabled=False)
-    try:
-        page = ctx.new_page()
-        page.goto(f"{base_url}/{PAGE}", wait_until="load")
-        img = page.locator(f"{SEL} .kp-fallback figure.explorer-static img")
-        assert img.count() == 1
-        img.scroll_into_view_if_needed()
-        assert img.is_visible()
-        assert "Kernel explorer" in img.get_attribute("alt")
-        assert page.locator(f"{SEL} .demo-ui").count() == 0
-        box = img.bounding_box()
-        assert box["width"] > 200 and box["height"] > 200
-    finally:
-        ctx.close()
+    seen = picture_without_javascript(browser, f"{base_url}/{PAGE}",
+                                      f"{SEL} .kp-fallback figure.explorer-static img")
+    assert seen["count"] == 1 and seen["visible"] and seen["live"] == 0
+    assert "Kernel explorer" in seen["alt"]
+    assert seen["width"] > 200 and seen["height"] > 200
 
 
 # ---------------------------------------------------------------------------------------

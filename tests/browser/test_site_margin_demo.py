@@ -25,7 +25,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from harness import BURST_WAIT_MS, LAY_OUT_NOW, DemoPages, serve
+from harness import (
+    BURST_WAIT_MS,
+    LAY_OUT_NOW,
+    DemoPages,
+    assert_demo_speaks,
+    demo_violations,
+    picture_without_javascript,
+    serve,
+)
 
 import perceptron_lib as pl
 from perceptron_lib.demos.margin import MUS, MarginDemo
@@ -702,49 +710,25 @@ def test_a_hostile_link_is_ignored_and_said(open_page, bad):
     assert snap(page)["steps"] == 0 and page.errors == []
 
 
-AXE_ON = """async ([selector, options]) => {
-  const result = await axe.run(document.querySelector(selector),
-                               { resultTypes: ["violations"], ...(options || {}) });
-  return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
-}"""
-
-
 @pytest.mark.parametrize(("width", "scheme"), [(1280, "light"), (1280, "dark"), (390, "light"),
                                                (390, "dark")])
 def test_axe_finds_nothing_in_the_demo(open_page, axe_source, width, scheme):
     page = open_page(width=width, scheme=scheme)
     page.evaluate(f"() => {{ {API}.setState({{mu: 0.5}}); {API}.epoch(); }}")
     page.locator(f"{SEL} details.demo-help summary").click()
-    page.add_script_tag(content=axe_source)
-    options = None if scheme == "light" else {"runOnly": ["color-contrast"]}
-    found = page.evaluate(AXE_ON, [SEL, options])
+    found = demo_violations(page, SEL, axe_source, scheme)
     assert found == [], found  # at every impact
-    assert page.locator(f"{SEL} .demo-status").get_attribute("aria-live") == "polite"
-    keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .demo-buttons button')]"
-                         ".map(b => b.getAttribute('aria-keyshortcuts'))")
-    assert keys == ["s", "e", "r", "0", "p"]
     assert page.locator(f"{SEL} svg.md-plot").get_attribute("role") == "img"
     assert "circled" in page.locator(f"{SEL} svg.md-plot").get_attribute("aria-label")
-    assert page.errors == []
+    assert_demo_speaks(page, SEL)
 
 
 def test_readers_without_javascript_see_the_picture(browser, demo_site):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900},
-                              java_script_enabled=False)
-    try:
-        page = ctx.new_page()
-        page.goto(f"{demo_site}/index.html", wait_until="load")
-        img = page.locator(f"{SEL} .md-fallback figure.explorer-static img")
-        assert img.count() == 1
-        img.scroll_into_view_if_needed()
-        assert img.is_visible()
-        assert "10% flipped" in img.get_attribute("alt")
-        assert page.locator(f"{SEL} .demo-ui").count() == 0
-        box = img.bounding_box()
-        assert box["width"] > 200 and box["height"] > 200
-    finally:
-        ctx.close()
+    seen = picture_without_javascript(browser, f"{demo_site}/index.html",
+                                      f"{SEL} .md-fallback figure.explorer-static img")
+    assert seen["count"] == 1 and seen["visible"] and seen["live"] == 0
+    assert "10% flipped" in seen["alt"]
+    assert seen["width"] > 200 and seen["height"] > 200
 
 
 # ---------------------------------------------------------------------------------------
@@ -788,9 +772,7 @@ def test_on_the_chapter_page_the_room_holds_the_demo(chapter_page, axe_source, s
             assert room["frame"] == pytest.approx(room["reserved"], abs=0.5), (width, room)
             assert room["right"] <= room["inner"] + 0.5 and room["wide"] == [], (width, room)
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.add_script_tag(content=axe_source)
-    options = None if scheme == "light" else {"runOnly": ["color-contrast"]}
-    found = page.evaluate(AXE_ON, [SEL, options])
+    found = demo_violations(page, SEL, axe_source, scheme)
     assert found == [], found  # at every impact
     assert page.errors == []
 

@@ -21,7 +21,14 @@ import re
 
 import numpy as np
 import pytest
-from harness import LAID_OUT, LAY_OUT_NOW, DemoPages
+from harness import (
+    LAID_OUT,
+    LAY_OUT_NOW,
+    DemoPages,
+    assert_demo_speaks,
+    demo_violations,
+    picture_without_javascript,
+)
 
 import perceptron_lib as pl
 
@@ -544,14 +551,6 @@ def test_a_link_reproduces_the_state_and_back_returns(browser, base_url):
 # Accessibility, the dark theme, and readers without JavaScript
 
 
-AXE_ON = """async ([selector, options]) => {
-  const result = await axe.run(document.querySelector(selector),
-                               { resultTypes: ["violations"], ...(options || {}) });
-  return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
-    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
-}"""
-
-
 @pytest.mark.parametrize(("width", "scheme", "dataset"), [
     (1280, "light", "offset example"), (1280, "dark", "generated data"),
     (390, "dark", "offset example"), (390, "light", "generated data")])
@@ -559,32 +558,16 @@ def test_axe_finds_nothing_in_the_demo(open_page, axe_source, width, scheme, dat
     page = open_page(width=width, scheme=scheme)
     page.evaluate(f"(d) => {{ {API}.setState({{dataset: d, c: 3.16}}); {API}.epoch(); }}",
                   dataset)
-    page.add_script_tag(content=axe_source)
-    options = None if scheme == "light" else {"runOnly": ["color-contrast"]}
-    found = page.evaluate(AXE_ON, [SEL, options])
+    found = demo_violations(page, SEL, axe_source, scheme)
     assert found == [], found  # at every impact
-    assert page.locator(f"{SEL} .demo-status").get_attribute("aria-live") == "polite"
-    keys = page.evaluate(f"() => [...document.querySelectorAll('{SEL} .demo-buttons button')]"
-                         ".map(b => b.getAttribute('aria-keyshortcuts'))")
-    assert keys == ["s", "e", "r", "0", "p"]
     for svg in page.locator(f"{SEL} svg.od-plot").all():
         assert svg.get_attribute("role") == "img" and len(svg.get_attribute("aria-label")) > 40
-    assert page.errors == []
+    assert_demo_speaks(page, SEL)
 
 
 def test_readers_without_javascript_see_the_explorers_picture(browser, base_url):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900},
-                              java_script_enabled=False)
-    try:
-        page = ctx.new_page()
-        page.goto(f"{base_url}/{PAGE}", wait_until="load")
-        img = page.locator(f"{SEL} .od-fallback figure.explorer-static img")
-        assert img.count() == 1
-        img.scroll_into_view_if_needed()
-        assert img.is_visible()
-        assert "Offset explorer" in img.get_attribute("alt")
-        assert page.locator(f"{SEL} .demo-ui").count() == 0
-        box = img.bounding_box()
-        assert box["width"] > 200 and box["height"] > 100
-    finally:
-        ctx.close()
+    seen = picture_without_javascript(browser, f"{base_url}/{PAGE}",
+                                      f"{SEL} .od-fallback figure.explorer-static img")
+    assert seen["count"] == 1 and seen["visible"] and seen["live"] == 0
+    assert "Offset explorer" in seen["alt"]
+    assert seen["width"] > 200 and seen["height"] > 100

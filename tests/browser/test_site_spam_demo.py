@@ -14,7 +14,7 @@ import base64
 import json
 
 import pytest
-from harness import load
+from harness import demo_violations, load, picture_without_javascript
 
 import perceptron_lib as pl
 from perceptron_lib.demos.spam import EMPTY_PROMPT, SpamModel, feature_cells, score_text
@@ -245,13 +245,6 @@ def test_controls_are_named_and_ids_are_unique(demo):
     assert not demo.rec["external"] and not demo.rec["failed"] and not demo.rec["console"]
 
 
-AXE_IN_DEMO = f"""async () => {{
-  const r = await axe.run({{include: [['{SEL}']]}}, {{resultTypes: ['violations']}});
-  return r.violations.map((v) => ({{id: v.id, impact: v.impact,
-    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' '))}}));
-}}"""
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [1280, 390])
 def test_axe_finds_nothing_in_the_demo(browser, base_url, axe_source, scheme, width):
@@ -264,9 +257,7 @@ def test_axe_finds_nothing_in_the_demo(browser, base_url, axe_source, scheme, wi
         for message in ["", "FREE MONEY!!! call 0800 555 0101", MESSAGES[1]]:
             page.locator(f"{SEL} textarea").fill(message)
             page.evaluate(STATE)
-            page.add_script_tag(content=axe_source) if not page.evaluate(
-                "() => !!window.axe") else None
-            found = page.evaluate(AXE_IN_DEMO)
+            found = demo_violations(page, SEL, axe_source)
             assert found == [], (message, found)
         wide = page.evaluate(f"""() => document.querySelector('{SEL}').scrollWidth >
                                  document.querySelector('{SEL}').clientWidth""")
@@ -276,16 +267,12 @@ def test_axe_finds_nothing_in_the_demo(browser, base_url, axe_source, scheme, wi
 
 
 def test_without_javascript_the_explorers_picture_shows(browser, base_url):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, java_script_enabled=False)
-    try:
-        page = ctx.new_page()
-        page.goto(f"{base_url}/{PAGE}", wait_until="load")
-        assert page.locator(f"{SEL} .spam-demo-live").is_hidden()
-        figure = page.locator(f"{SEL} .spam-demo-fallback figure.explorer-static img")
-        assert figure.is_visible()
-        assert "Message explorer" in figure.get_attribute("alt")
-    finally:
-        ctx.close()
+    seen = picture_without_javascript(
+        browser, f"{base_url}/{PAGE}", f"{SEL} .spam-demo-fallback figure.explorer-static img",
+        live=f"{SEL} .spam-demo-live")
+    assert seen["count"] == 1 and seen["visible"] and seen["live"] == 0
+    assert "Message explorer" in seen["alt"]
+    assert seen["width"] > 200 and seen["height"] > 100
 
 
 # ---------------------------------------------------------------------------------------
