@@ -220,7 +220,7 @@ LAID_OUT = ("() => document.documentElement.hasAttribute('data-laid-out') || "
 
 #: Lays out every section of a page at once, as page-load.js does in idle time after the
 #: load: for a test that holds a demo's module back, which holds the load back too.
-LAY_OUT_NOW = ("() => document.querySelectorAll('.bd-article > section > section')"
+LAY_OUT_NOW = ("() => document.querySelectorAll('.bd-article > section > section, .pl-wait')"
                ".forEach(s => s.classList.add('laid-out'))")
 
 AXE_ON = _js("axe_on.js")
