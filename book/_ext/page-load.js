@@ -46,8 +46,8 @@
     return false;
   };
   // The blocks of a part of the page that is laid out (not waiting, not folded).
-  const shown = (root) => [...root.querySelectorAll(SCROLLERS)]
-    .filter((el) => !el.closest(".toggle-hidden") && !waits(el));
+  const shown = (root) => [...(root.matches(SCROLLERS) ? [root] : []),
+    ...root.querySelectorAll(SCROLLERS)].filter((el) => !el.closest(".toggle-hidden") && !waits(el));
 
   const idle = window.requestIdleCallback
     || ((f) => setTimeout(() => f({ timeRemaining: () => 10 }), 30));
