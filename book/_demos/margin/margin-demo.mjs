@@ -862,7 +862,7 @@ class MarginDemo {
     const focus = this.root.contains(document.activeElement);
     this.editPoints(null, `adding the point ${this.at(q)}`, [...this.pointsNow(), q]);
     this.select_(n, focus);
-    this.say(`Added a point at ${this.at(q)} labelled ${labelText(q[2])}: ${this.describeData()}. ${this.editedText()}`);
+    this.say(`Added a point at ${this.at(q)} labelled ${labelText(q[2])}: ${this.describeData()}; ${this.editedText()}`);
     return true;
   }
 
@@ -882,7 +882,7 @@ class MarginDemo {
     const [q] = pts.splice(i, 1);
     this.editPoints(null, `removing the point ${this.at(q)}`, pts);
     this.select_(Math.min(i, pts.length - 1), focus);
-    this.say(`Removed the point at ${this.at(q)} labelled ${labelText(q[2])}: ${this.describeData()}. ${this.editedText()}`);
+    this.say(`Removed the point at ${this.at(q)} labelled ${labelText(q[2])}: ${this.describeData()}; ${this.editedText()}`);
     return true;
   }
 
