@@ -81,6 +81,32 @@ def test_intro_states_the_conventions(site):
     assert "<table" in html
 
 
+def test_intro_says_how_to_use_the_demos_as_the_demos_say_it():
+    """The introduction states the demos' mouse and keys once; every demo with points
+    builds its help from the kit's same lines (book/_demos/kit), which name the same keys."""
+    intro = (ROOT / "book" / "intro.md").read_text()
+    note = intro[intro.index("## How to use the demos"):intro.index("## Notation")]
+    keys = set(re.findall(r"<kbd>([^<]+)</kbd>", note))
+    assert {"Shift", "+", "\u2212", "a", "Tab", "n", "N", "Enter", "Space", "Delete",
+            "Backspace", "s", "e", "r", "p", "0", "Ctrl", "Z", "Y", "\u2318", "\u21e7",
+            "b"} <= keys, keys
+    assert "more than 40 points" in note  # dom.mjs MAX_TABBABLE_POINTS
+    kit = ROOT / "book" / "_demos" / "kit"
+    help_text = ((kit / "point-editor.mjs").read_text() + (kit / "edit-history.mjs").read_text())
+    for phrase in ("(Shift-click: the other label)", "+ and \\u2212 choose the label",
+                   "a adds a point in the middle", "Drag a point to move it",
+                   "arrow keys move it (Shift: by a grid step)", "Enter or Space flips",
+                   "Delete or Backspace removes", "n and Shift+N", "Tab stop",
+                   "Undo (Ctrl+Z or \\u2318Z)", "Redo (Ctrl+Shift+Z, Ctrl+Y or",
+                   "The page's address keeps what you see"):
+        assert phrase in help_text, phrase
+    for module in ("playground/playground.mjs", "offset/offset-demo.mjs",
+                   "kernel/kernel-playground.mjs", "margin/margin-demo.mjs"):
+        text = (ROOT / "book" / "_demos" / module).read_text()
+        assert "points.helpLines(" in text and "...UNDO_HELP" in text, module
+        assert "s Step, e Epoch, r Run, p Play or Pause" in text and "0 Reset" in text, module
+
+
 def test_the_seven_chapters_are_in_the_book():
     assert [Path(c).name for c in chapters()] == [
         "01_algorithm", "02_offset", "03_margin", "04_convergence", "05_spam",

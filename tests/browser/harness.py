@@ -74,6 +74,17 @@ def browser_required() -> bool:
 BURST_WAIT_MS = 1100
 
 
+def drag(page, start, end, moves: int = 5) -> None:
+    """Drag the mouse from ``start`` to ``end`` (client pixels), as a hand does: pressed,
+    moved in ``moves`` steps on the way, let go (a demo makes one edit of the drag)."""
+    page.mouse.move(*start)
+    page.mouse.down()
+    for k in range(1, moves + 1):
+        page.mouse.move(start[0] + (end[0] - start[0]) * k / moves,
+                        start[1] + (end[1] - start[1]) * k / moves)
+    page.mouse.up()
+
+
 class ServedSite(str):
     """The base URL of a served site (no trailing slash), with what the server refused.
 

@@ -165,17 +165,17 @@ def test_dragging_a_point_moves_it_and_starts_again(open_page):
 
 def test_keyboard_alone_runs_edits_and_resets(open_page):
     page = open_page("book/01_algorithm.html")
-    # Tab order: data set menu, label radio, margin band, the update's drawing, Undo, Clear,
-    # then the four buttons
+    # Tab order: data set menu, label radio, margin band, the update's drawing, Undo, Redo,
+    # Clear, then the four buttons
     page.locator(f"{SEL} select.demo-dataset").focus()
     order = []
-    for _ in range(7):
+    for _ in range(8):
         page.keyboard.press("Tab")
         order.append(page.evaluate("() => document.activeElement.className || "
                                    "document.activeElement.type"))
     assert order[:3] == ["radio", "checkbox", "checkbox"]
-    assert "pg-undo" in order[3] and "pg-clear" in order[4]
-    assert "pg-step" in order[5] and "pg-epoch" in order[6]
+    assert "pg-undo" in order[3] and "pg-redo" in order[4] and "pg-clear" in order[5]
+    assert "pg-step" in order[6] and "pg-epoch" in order[7]
 
     X, y = state(page)["X"], state(page)["y"]
     result = library_run(X, y, tau=100, offset=True)

@@ -24,6 +24,7 @@ from harness import (
     DemoPages,
     assert_demo_speaks,
     demo_violations,
+    drag,
     picture_without_javascript,
 )
 
@@ -706,13 +707,7 @@ def test_a_drag_moves_a_point_as_one_edit_and_undo_takes_it_back(open_page):
     assert st0["X"][0] == [1, 1] and st0["converged"]
     page.wait_for_timeout(BURST_WAIT_MS)  # the drag is an entry of its own
     length = page.evaluate("() => history.length")
-    start, end = client_point(page, 1, 1), client_point(page, 0.5, 1.5)
-    page.mouse.move(*start)
-    page.mouse.down()
-    for k in range(1, 6):  # a drag: many moves on the way, one edit
-        page.mouse.move(start[0] + (end[0] - start[0]) * k / 5,
-                        start[1] + (end[1] - start[1]) * k / 5)
-    page.mouse.up()
+    drag(page, client_point(page, 1, 1), client_point(page, 0.5, 1.5))  # many moves, one edit
     st = state(page)
     assert st["X"][0] == [0.5, 1.5] and st["X"][1:] == st0["X"][1:] and st["y"] == st0["y"]
     assert st["undoDepth"] == st0["undoDepth"] + 1  # one edit, however many moves

@@ -31,6 +31,7 @@ from harness import (
     DemoPages,
     assert_demo_speaks,
     demo_violations,
+    drag,
     picture_without_javascript,
     serve,
 )
@@ -376,12 +377,16 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     n = len(data["y"])
     page.locator(f"{SEL} select.demo-dataset").focus()
     names = [focused(page)]
-    for _ in range(14):
+    for _ in range(n + 14):
         page.keyboard.press("Tab")
         names.append(focused(page).split("\n")[0])
-    assert names == ["Data set", "+1", "Undo", "\u03bc", "\u03b3", "Best \u03b3", "Step", "Epoch",
-                     "Run", "Reset", "Play", "Speed", "Edit the points", "The values",
-                     "The numbers, and the keys"], names
+    # up to 40 points, each point is a Tab stop of its own
+    assert names[13:n + 13] == [
+        f"Example {i + 1} at ({x[0]:.4g}, {x[1]:.4g}), label {int(y):+d}".replace("-", "\u2212")
+        for i, (x, y) in enumerate(zip(data["X"], data["y"], strict=True))]
+    assert names[:13] + names[n + 13:] == [
+        "Data set", "+1", "Undo", "Redo", "\u03bc", "\u03b3", "Best \u03b3", "Step", "Epoch",
+        "Run", "Reset", "Play", "Speed", "The values", "The numbers, and the keys"], names
     # the keys s, e, r, 0 with the focus anywhere in the demo
     page.locator(f"{SEL} button.md-step").focus()
     page.keyboard.press("s")
@@ -465,7 +470,39 @@ def click_at(page, x: float, y: float, shift: bool = False) -> None:
         page.keyboard.up("Shift")
 
 
-def test_clicks_add_and_remove_points_and_the_run_is_the_library(open_page):
+FOCUS = f"""() => {{
+  const a = document.activeElement, root = document.querySelector('{SEL}');
+  const pt = a && a.closest ? a.closest('.md-pt') : null;
+  return {{ inside: Boolean(a) && root.contains(a) && a !== root, body: a === document.body,
+           point: pt ? Number(pt.dataset.i) : null,
+           layer: Boolean(a && a.classList && a.classList.contains('md-layer')) }};
+}}"""
+
+
+def focus_of(page) -> dict:
+    return page.evaluate(FOCUS)
+
+
+def lonely(X, view, start: int = 0) -> int:
+    """The first point from ``start`` on whose neighbours are all far from it on the plot
+    (more than twice a point's target for the pointer), so that a press there is on it."""
+    X = np.asarray(X, float)
+    for i in range(start, len(X)):
+        others = np.delete(X, i, axis=0)
+        if np.min(np.hypot(*(others - X[i]).T)) * 358 / view["span"] > 30:
+            return i
+    raise AssertionError("no point stands apart")
+
+
+def client(page, x: float, y: float) -> list[float]:
+    return page.evaluate(f"([x, y]) => {API}.clientPoint(x, y)", [x, y])
+
+
+def focus_point(page, i: int) -> None:
+    page.locator(f"{SEL} g.md-pt").nth(i).focus()
+
+
+def test_a_click_adds_a_point_a_press_selects_one_and_the_run_is_the_library(open_page):
     page = open_page()
     data = page_datasets(page)[0]
     view = view_of(data["X"])
@@ -482,78 +519,140 @@ def test_clicks_add_and_remove_points_and_the_run_is_the_library(open_page):
     assert st["points"][-1] == [pytest.approx(spot[0], abs=1e-12),
                                 pytest.approx(spot[1], abs=1e-12), -1]
     assert "Added a point" in st["status"] and st["updates"] == 0
-    assert st["cursor"] is None  # the keyboard's cursor is not shown for a click
-    page.locator(f"{SEL} button.md-run").click()
+    assert st["selected"] == len(y) - 1 and focus_of(page)["point"] == len(y) - 1
+    page.locator(f"{SEL} button.md-epoch").click()
     st = snap(page)
-    *_, ref = after_steps(st["X"], st["y"], 0.0, 100, 0)
-    assert_numbers(st, edited(data, st["X"], st["y"]), ref.epochs * len(y))
+    assert_numbers(st, edited(data, st["X"], st["y"]), len(y))
     # Shift-click: the other label
-    spot2 = empty_spot(X, view)
-    click_at(page, *spot2, shift=True)
-    assert snap(page)["y"][-1] == 1
-    # a click on a point removes it; the run starts again
-    click_at(page, *data["X"][3])
+    spot = empty_spot(X, view)
+    click_at(page, *spot, shift=True)
+    X.append(spot)
+    y.append(1)
+    assert snap(page)["y"] == y
+    # a click on a point selects it (and removes nothing); Delete removes it
+    i = lonely(data["X"], view)
+    click_at(page, *data["X"][i])
     st = snap(page)
-    assert len(st["y"]) == len(y) and st["X"][3] == data["X"][4] and st["steps"] == 0
-    assert "Removed the point" in st["status"]
+    assert st["selected"] == i and st["y"] == y and focus_of(page)["point"] == i
+    page.keyboard.press("Delete")
+    st = snap(page)
+    del X[i], y[i]
+    assert st["y"] == y and st["X"][i] == data["X"][i + 1] and st["steps"] == 0
+    assert "Removed the point" in st["status"] and focus_of(page)["point"] == i
     assert shown(page, "margin").endswith("data edited")
     page.locator(f"{SEL} button.md-epoch").click()
     st = snap(page)
-    assert_numbers(st, edited(data, st["X"], st["y"]), len(st["y"]))
+    assert_numbers(st, edited(data, st["X"], st["y"]), len(y))
+    # the run had ended: an edit starts it again and takes it to its end at once
+    page.locator(f"{SEL} button.md-run").click()
+    assert snap(page)["stopped"] or snap(page)["converged"]
+    click_at(page, *empty_spot(X, view))
+    st = snap(page)
+    *_, ref = after_steps(st["X"], st["y"], 0.0, 100, 0)
+    assert (st["converged"], st["stopped"]) == (ref.converged, not ref.converged)
+    assert st["steps"] == ref.epochs * len(st["y"]) and "goes to its end" in st["status"]
+    assert_numbers(st, edited(data, st["X"], st["y"]), ref.epochs * len(st["y"]))
     assert page.errors == []
 
 
-def test_the_keyboard_edits_the_points(open_page):
+def test_a_drag_moves_a_point_as_one_edit_and_undo_and_redo_take_it_back_and_again(open_page):
+    page = open_page()
+    data = page_datasets(page)[0]
+    i = lonely(data["X"], view_of(data["X"]))
+    page.locator(f"{SEL} button.md-run").click()
+    st0 = snap(page)
+    page.wait_for_timeout(BURST_WAIT_MS)  # the drag is an entry of its own
+    length = page.evaluate("() => history.length")
+    target = empty_spot(data["X"], view_of(data["X"]))
+    drag(page, client(page, *data["X"][i]), client(page, *target))  # many moves, one edit
+    st = snap(page)
+    assert st["X"][i] == [pytest.approx(target[0], abs=1e-9), pytest.approx(target[1], abs=1e-9)]
+    assert st["X"][:i] + st["X"][i + 1:] == data["X"][:i] + data["X"][i + 1:]
+    assert st["y"] == data["y"] and st["undoDepth"] == st0["undoDepth"] + 1
+    page.evaluate(f"() => {API}.flushUrl()")
+    assert page.evaluate("() => history.length") == length + 1
+    assert f"Point {i + 1} moved to" in st["status"] and "goes to its end" in st["status"]
+    assert focus_of(page)["point"] == i  # the dragged point has the focus
+    # the run had ended: it ran again on the moved point, to its end, as the library's
+    *_, ref = after_steps(st["X"], st["y"], 0.0, 100, 0)
+    assert_numbers(st, edited(data, st["X"], st["y"]), ref.epochs * len(data["y"]))
+
+    page.keyboard.press("Control+z")
+    back = snap(page)
+    assert back["X"] == data["X"] and not back["edited"] and back["redoDepth"] == 1
+    assert (back["steps"], back["theta"]) == (st0["steps"], st0["theta"])  # the run as it was
+    assert back["status"].startswith(f"Undone: moving point {i + 1}.")
+    f = focus_of(page)
+    assert f["inside"] and not f["body"] and f["point"] == i, f
+    page.keyboard.press("Control+Shift+z")
+    again = snap(page)
+    assert (again["X"], again["steps"], again["theta"]) == (st["X"], st["steps"], st["theta"])
+    assert again["status"].startswith(f"Redone: moving point {i + 1}.")
+    assert focus_of(page)["point"] == i
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+y")  # Ctrl+Y redoes too
+    assert snap(page)["X"] == st["X"]
+    assert page.errors == []
+
+
+def test_tab_reaches_each_point_and_keys_edit_the_focused_one(open_page):
     page = open_page()
     data = page_datasets(page)[0]
     view = view_of(data["X"])
     n = len(data["y"])
-    layer = page.locator(f"{SEL} svg.md-layer")
-    layer.focus()
+    assert n <= 40  # each point is a Tab stop of its own
+    page.locator(f"{SEL} .demo-speed").focus()
+    for i in range(3):
+        page.keyboard.press("Tab")
+        assert focus_of(page)["point"] == i
+    assert snap(page)["selected"] == 2
+    # Delete removes the focused point; the focus goes to the one now in its place
+    page.keyboard.press("Delete")
     st = snap(page)
-    c0 = st["cursor"]
-    assert c0 == [on_grid((view["x0"] + view["x1"]) / 2, view["snap"]),
-                  on_grid((view["y0"] + view["y1"]) / 2, view["snap"])]
-    assert st["status"].startswith(("Cursor at", "Cursor on point"))
-    # arrows move the cursor by a tenth of a grid step, Shift by a grid step
+    assert st["X"] == data["X"][:2] + data["X"][3:] and st["y"] == data["y"][:2] + data["y"][3:]
+    assert focus_of(page)["point"] == 2 and "Removed the point" in st["status"]
+    # Enter flips the label, the arrow keys move the point (Shift: by a grid step)
+    page.keyboard.press("Enter")
     page.keyboard.press("ArrowRight")
-    page.keyboard.press("Shift+ArrowUp")
-    c1 = snap(page)["cursor"]
-    assert c1 == pytest.approx([c0[0] + view["snap"], c0[1] + view["step"]], abs=1e-12)
-    # "-" chooses the label, Enter adds a point at the cursor (if none is under it)
+    page.keyboard.press("Shift+ArrowDown")
+    st = snap(page)
+    x, y = data["X"][3]
+    s = view["snap"]
+    assert st["y"][2] == -data["y"][3] and "Point 3 at" in st["status"]
+    assert st["X"][2] == [pytest.approx(on_grid(x + s, s), abs=1e-9),
+                          pytest.approx(on_grid(y, s) - view["step"], abs=1e-9)]
+    assert focus_of(page)["point"] == 2
+    # n and Shift+N go along the points; a adds one in the middle, + and - its label first
+    page.keyboard.press("n")
+    assert focus_of(page)["point"] == 3
+    page.keyboard.press("Shift+N")
+    page.keyboard.press("Shift+N")
+    assert focus_of(page)["point"] == 1
     page.keyboard.press("-")
     assert page.locator(f"{SEL} .demo-radio-neg input").is_checked()
-    target = empty_spot(data["X"], view)
-    dx = round((target[0] - c1[0]) / view["snap"])
-    dy = round((target[1] - c1[1]) / view["snap"])
-    for _ in range(abs(dx)):
-        page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
-    for _ in range(abs(dy)):
-        page.keyboard.press("ArrowUp" if dy > 0 else "ArrowDown")
-    page.keyboard.press("Enter")
+    page.keyboard.press("a")
     st = snap(page)
-    assert len(st["y"]) == n + 1 and st["y"][-1] == -1
-    assert st["X"][-1] == pytest.approx(target, abs=1e-9)
-    # n goes to the first point, Enter removes the point under the cursor
-    page.keyboard.press("n")
-    assert snap(page)["cursor"] == data["X"][0]
-    assert "Enter removes it" in snap(page)["status"]
-    page.keyboard.press("Enter")
-    st = snap(page)
-    assert len(st["y"]) == n and st["X"][0] == data["X"][1]
+    mid = [on_grid((view["x0"] + view["x1"]) / 2, s), on_grid((view["y0"] + view["y1"]) / 2, s)]
+    assert st["X"][-1] == [pytest.approx(mid[0], abs=1e-9), pytest.approx(mid[1], abs=1e-9)]
+    assert st["y"][-1] == -1 and focus_of(page)["point"] == n - 1
     page.keyboard.press("r")
     st = snap(page)
     *_, ref = after_steps(st["X"], st["y"], 0.0, 100, 0)
     assert_numbers(st, edited(data, st["X"], st["y"]), ref.epochs * n)
-    # Ctrl+Z takes back the removal, then the addition
-    page.keyboard.press("Control+z")
+    # Ctrl+Z takes back one edit at a time (the moves by the arrow keys are one), the
+    # focus staying in the demo: on the plot once the point that had it is gone
+    undone = []
+    for _ in range(4):
+        page.keyboard.press("Control+z")
+        undone.append(snap(page)["status"])
+        f = focus_of(page)
+        assert f["inside"] and not f["body"], f
+    assert [t.startswith(w) for t, w in zip(undone, (
+        "Undone: adding the point", "Undone: moving point 3", "Undone: changing the label of "
+        "point 3", "Undone: removing the point"), strict=True)] == [True] * 4, undone
     st = snap(page)
-    assert len(st["y"]) == n + 1 and st["X"][0] == data["X"][0]
-    assert st["status"].startswith("Undone: removing the point")
-    page.keyboard.press("Control+z")
-    st = snap(page)
-    assert st["X"] == data["X"] and st["y"] == data["y"] and not st["edited"]
-    assert st["points"] is None
+    assert st["X"] == data["X"] and st["y"] == data["y"] and st["points"] is None
+    assert st["redoDepth"] == 4 and not st["edited"]
     assert page.errors == []
 
 
@@ -573,17 +672,31 @@ def test_undo_takes_back_edits_and_changes_in_order(open_page):
     page.keyboard.press("ArrowRight")
     two = snap(page)
     assert two["mu"] == MUS[1] and two["X"] == one["X"]
-    click_at(page, *data["X"][0])
+    focus_point(page, 0)
+    page.keyboard.press("Delete")
     three = snap(page)
     assert len(three["y"]) == len(one["y"]) - 1 and three["undoDepth"] == 3
     assert undo.get_attribute("aria-disabled") == "false"
+    redo = page.locator(f"{SEL} button.md-redo")
+    assert redo.get_attribute("aria-disabled") == "true"
+    same = ("X", "y", "mu", "gamma", "steps", "theta")
     for before in (two, one, start):
         undo.click()
         st = snap(page)
-        assert (st["X"], st["y"], st["mu"], st["gamma"]) == (
-            before["X"], before["y"], before["mu"], before["gamma"])
+        assert {k: st[k] for k in same} == {k: before[k] for k in same}
     assert undo.get_attribute("aria-disabled") == "true"
     assert_numbers(snap(page), data, 0)
+    # Redo puts them back in order; a new edit ends the chain of Redo
+    for after in (one, two):
+        redo.click()
+        st = snap(page)
+        assert {k: st[k] for k in same} == {k: after[k] for k in same}
+    assert redo.get_attribute("aria-disabled") == "false"
+    page.keyboard.press("b")
+    assert redo.get_attribute("aria-disabled") == "true"
+    redo.focus()
+    page.keyboard.press("Enter")
+    assert snap(page)["status"] == "Nothing to redo."
     assert page.errors == []
 
 
@@ -591,7 +704,8 @@ def test_a_link_carries_the_edited_points_and_back_undoes_an_edit(open_page):
     page = open_page()
     data = page_datasets(page)[0]
     view = view_of(data["X"])
-    click_at(page, *data["X"][5])  # remove one
+    focus_point(page, 5)
+    page.keyboard.press("Delete")  # remove one
     page.wait_for_timeout(BURST_WAIT_MS)  # two entries of the history, not one burst
     click_at(page, *empty_spot(data["X"], view))  # add one
     for _ in range(9):

@@ -394,7 +394,7 @@ def test_keyboard_alone_moves_the_sliders_and_trains(open_page):
     page = open_page()
     page.locator(f"{SEL} select.demo-dataset").focus()
     names = [focused(page)]
-    for _ in range(16):
+    for _ in range(17):
         page.keyboard.press("Tab")
         names.append(focused(page))
     first_lines = [shown(n).split("\n")[0] for n in names]  # (a button's key is on line 2)
@@ -403,7 +403,7 @@ def test_keyboard_alone_moves_the_sliders_and_trains(open_page):
     assert first_lines == ["Data set", "appended c", "\u03b8", "\u03b80",
                            "example 1 at (1), label +1", "example 2 at (2), label +1",
                            "example 3 at (3), label -1", "example 4 at (4), label -1",
-                           "Step", "Epoch", "Run", "Reset", "Play", "Speed", "+1", "Undo",
+                           "Step", "Epoch", "Run", "Reset", "Play", "Speed", "+1", "Undo", "Redo",
                            "Chapter\u2019s data"], names
 
     # theta_0 by arrow keys: 2.5 -> 2.7 -> ... the threshold moves, the numbers follow

@@ -36,12 +36,12 @@
 
 import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../kit/demo-kit.mjs";
 import * as core from "./kernel-core.mjs";
-import { el, forPeople, keepFocus, labelText, niceStep, num, show, svg, whenSeen } from "../kit/dom.mjs";
+import { el, forPeople, labelText, niceStep, num, show, svg, whenSeen } from "../kit/dom.mjs";
 import { createEpochChart } from "../kit/epoch-chart.mjs";
 import { createGeneratorForm, generatedName } from "../kit/generator-form.mjs";
 import * as gen from "../kit/generator.mjs";
 import * as urlState from "../kit/url-state.mjs";
-import { EditHistory } from "../kit/edit-history.mjs";
+import { EditHistory, UNDO_HELP, UndoRedo } from "../kit/edit-history.mjs";
 import { addPlayer } from "../kit/player.mjs";
 import { viewFrom } from "../kit/plot-geometry.mjs";
 import * as points from "../kit/point-editor.mjs";
@@ -59,17 +59,12 @@ const MAX_POINTS = gen.MAX_POINTS; // the reader's points the playground (and a 
 const MAX_COORD = 1e6; // |coordinate| a link may carry
 
 const HELP = [
-  "Click or tap in the plot: add a point with the chosen label (Shift-click: the other label).",
-  "Drag a point to move it. Click it, or reach it with Tab, to select it; Delete or Backspace removes it.",
-  "On a selected point: arrow keys move it (Shift: by a grid step), Enter or Space flips its label; n and Shift+N go to the next and previous point. " +
-    `Up to ${points.MAX_TABBABLE_POINTS} points, each is a Tab stop; with more, Tab reaches the selected one.`,
-  "a adds a point in the middle of the plot. + and \u2212 choose the label of new points.",
+  ...points.helpLines(),
   "s Step, e Epoch, r Run, p Play or Pause (one update at a time; any other key or click pauses it), 0 Reset, whenever the focus is in the playground.",
   "Tab reaches every control; arrow keys move the sliders and choose the kernel. Moving the degree slider chooses the polynomial kernel, moving \u03b3 the RBF kernel.",
   "Changing the points, the kernel or the data set starts the run again from \u03b1 = 0, and takes it to its end if it had ended, so that the picture follows what you change.",
   "The held-out test points are not drawn and not yours to edit: they stay as they are, and the test errors are counted on them whatever you change.",
-  "Undo (Ctrl+Z or \u2318Z) takes the last change back, with the run where it was; Redo (Ctrl+Shift+Z, Ctrl+Y or \u21e7\u2318Z) puts it back.",
-  "The page's address keeps what you see, your points too: copy it to share it; Back returns to the state before your last change.",
+  ...UNDO_HELP,
   "Ringed points are the examples with \u03b1 > 0, the only ones f depends on.",
 ];
 
@@ -278,12 +273,14 @@ class KernelPlayground {
     this.genForm.set({ kind: "xor", n: 60, seed: 1, margin: 0.3, spread: 0.5, flip: 0.05 });
     const genRow = el("div", { class: "kp-gen-row" });
     const edits = el("div", { class: "kp-edits" });
-    this.undoButton = el("button", { type: "button", class: "demo-button kp-undo", "aria-keyshortcuts": "Control+Z Meta+Z",
-      title: "take back the last change of the data or the kernel (Ctrl+Z or \u2318Z)" }, "Undo");
-    this.redoButton = el("button", { type: "button", class: "demo-button kp-redo",
-      "aria-keyshortcuts": "Control+Shift+Z Control+Y Meta+Shift+Z",
-      title: "put back the change Undo took back (Ctrl+Shift+Z, Ctrl+Y or \u21e7\u2318Z)" }, "Redo");
-    edits.append(this.undoButton, this.redoButton);
+    this.undoRedo = new UndoRedo({
+      history: this.history, root: r, prefix: "kp", what: "the last change of the data or the kernel",
+      fallback: () => this.layer, restore: (snap) => this.putBack(snap),
+      told: (done, snap) => `${done}: ${snap.what}. ${this.describeData()}, kernel ${core.formula(this.spec)}` +
+        (this.visits() ? `, after ${plural(this.visits(), "visit")}.` : "."),
+      say: (t) => this.say(t), focused: (i) => this.select_(i, false),
+    });
+    edits.append(this.undoRedo.buttons.undo, this.undoRedo.buttons.redo);
     genRow.append(this.genForm.element, edits);
     controls.append(genRow);
 
@@ -401,19 +398,17 @@ class KernelPlayground {
     this.gamma.addEventListener("input", () => this.changeKernel({ kind: "RBF", gamma: core.GAMMAS[Number(this.gamma.value)] }, `slide${this.slides}`));
     this.slides = 0;
     for (const s of [this.degree, this.gamma]) s.addEventListener("change", () => { this.slides += 1; });
-    this.undoButton.addEventListener("click", () => this.undo());
-    this.redoButton.addEventListener("click", () => this.redo());
     for (const input of Object.values(this.labelRadios)) {
       input.addEventListener("change", () => {
         if (input.checked) { this.label = Number(input.value); this.saveUrl("replace"); }
       });
     }
-    points.attachPointer(this.layer, {
-      prefix: "kp",
+    points.attachPlotPointer(this.layer, {
+      prefix: "kp", area: AREA, view: () => this.view, at: (i) => this.X[i],
       press: (i) => this.pressPoint(i),
-      drag: (i, e, tag) => this.dragTo(i, e, tag),
+      move: (i, p, tag) => this.movePoint(i, p, tag),
       dragged: (i) => this.say(`Example ${i + 1} moved to ${vec(this.X[i])}; ${this.editedText()}`),
-      click: (e) => this.onClick(e),
+      add: (p, shift) => this.addPoint(p, shift ? -this.label : this.label),
     });
     this.layer.addEventListener("focusin", (e) => {
       const g = e.target.closest?.(".kp-pt");
@@ -654,22 +649,6 @@ class KernelPlayground {
     this.say(`Example ${i + 1} at ${vec(this.X[i])}, label ${labelText(this.y[i])}: drag it, or press Delete, Enter or an arrow key.`);
   }
 
-  /** A point dragged to the pointer event e: moved there (snapped, kept in the view). */
-  dragTo(i, e, tag) {
-    const p = points.clientToData(this.layer, AREA, this.view, e.clientX, e.clientY, true);
-    if (!p) return;
-    const q = points.snapToView(this.view, p);
-    const old = this.X[i];
-    if (q[0] !== old[0] || q[1] !== old[1]) this.movePoint(i, q, tag);
-  }
-
-  /** A click or tap off the points: a point there, with the chosen label (Shift: the other). */
-  onClick(e) {
-    const p = points.clientToData(this.layer, AREA, this.view, e.clientX, e.clientY);
-    if (!p) return;
-    this.addPoint(points.snapToView(this.view, p), e.shiftKey ? -this.label : this.label);
-  }
-
   describeData() {
     const pos = this.y.filter((v) => v > 0).length;
     const n = this.y.length;
@@ -733,14 +712,7 @@ class KernelPlayground {
 
   /** Select point i (-1: none), and focus it if asked; above 40 points it gets the Tab stop. */
   select_(i, focus) {
-    const old = this.pointEls[this.selected];
-    if (old) old.classList.remove("kp-selected");
-    this.selected = i;
-    const g = this.pointEls[i];
-    if (!g) return;
-    g.classList.add("kp-selected");
-    points.setTabStops(this.pointEls, i);
-    if (focus && document.activeElement !== g) g.focus({ preventScroll: true });
+    this.selected = points.selectPoint(this.pointEls, "kp", this.selected, i, focus);
   }
 
   // -- drawing: what a step changes ---------------------------------------------------------
@@ -860,8 +832,7 @@ class KernelPlayground {
     const done = this.active && this.run && this.run.done;
     for (const k of ["step", "epoch", "run"]) this.buttons[k].setAttribute("aria-disabled", String(Boolean(done)));
     this.buttons.reset.setAttribute("aria-disabled", String(!(this.active && this.run && this.run.last)));
-    if (this.undoButton) this.undoButton.setAttribute("aria-disabled", String(this.history.depth === 0));
-    if (this.redoButton) this.redoButton.setAttribute("aria-disabled", String(this.history.redoDepth === 0));
+    this.undoRedo.render();
   }
 
   describePlot(used, errors) {
@@ -967,15 +938,11 @@ class KernelPlayground {
   onKey(e) {
     const t = e.target;
     const typing = t.tagName === "SELECT" || t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && t.type === "number");
-    if ((e.ctrlKey || e.metaKey) && !e.altKey && !typing && this.onUndoKey(e)) return;
+    if (!typing && this.undoRedo.onKey(e)) return;
     if (e.ctrlKey || e.metaKey || e.altKey || typing) return;
     const pt = t.closest ? t.closest(".kp-pt") : null;
-    const act = pt ? points.keyOnPoint(e) : null;
-    if (act) {
-      e.preventDefault();
-      this.onPointKey(Number(pt.dataset.i), act);
-      return;
-    }
+    if (pt && points.editByKey(e, Number(pt.dataset.i), { view: this.view, at: (i) => this.X[i],
+      remove: (i) => this.removePoint(i), flip: (i) => this.flipLabel(i), move: (i, p, tag) => this.moveByKey(i, p, tag) })) return;
     const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     const n = this.X.length;
     const actions = {
@@ -984,10 +951,7 @@ class KernelPlayground {
       r: () => this.runAll(),
       0: () => this.reset(),
       p: () => this.player.toggle(),
-      a: () => {
-        const v = this.view;
-        this.addPoint(points.snapToView(v, [(v.x0 + v.x1) / 2, (v.y0 + v.y1) / 2]), this.label);
-      },
+      a: () => this.addPoint(points.centreOf(this.view), this.label),
       "+": () => this.setLabel(1),
       "-": () => this.setLabel(-1),
       "\u2212": () => this.setLabel(-1),
@@ -999,29 +963,10 @@ class KernelPlayground {
     }
   }
 
-  /** Ctrl or Cmd with Z: Undo; with Shift+Z or Y: Redo.  Returns whether it was one of them. */
-  onUndoKey(e) {
-    const k = e.key.toLowerCase();
-    const redo = (k === "z" && e.shiftKey) || (k === "y" && !e.shiftKey);
-    if (k !== "z" && !redo) return false;
-    e.preventDefault();
-    if (redo) this.redo();
-    else this.undo();
-    return true;
-  }
-
-  /** A key on the focused point i: remove it, flip its label, or move it (point-editor.mjs). */
-  onPointKey(i, act) {
-    if (act.remove) {
-      this.removePoint(i);
-    } else if (act.flip) {
-      this.flipLabel(i);
-    } else {
-      const s = act.grid ? this.view.step : this.view.snap;
-      const p = points.snapToView(this.view, [this.X[i][0] + act.move[0] * s, this.X[i][1] + act.move[1] * s]);
-      this.movePoint(i, p, `arrow${i}`);
-      this.say(`Example ${i + 1} at ${vec(p)}; ${this.editedText()}`);
-    }
+  /** Example i moved by an arrow key to p (the moves of one point in a row are one edit). */
+  moveByKey(i, p, tag) {
+    this.movePoint(i, p, tag);
+    this.say(`Example ${i + 1} at ${vec(p)}; ${this.editedText()}`);
   }
 
   // -- API for tests ------------------------------------------------------------------------
@@ -1071,45 +1016,12 @@ class KernelPlayground {
     this.renderButtons();
   }
 
-  undo() {
-    return this.putBack(this.history.undo(), "Undone", "Nothing to undo.");
-  }
-
-  redo() {
-    return this.putBack(this.history.redo(), "Redone", "Nothing to redo.");
-  }
-
-  /** Put back the snapshot that Undo or Redo returned (a new history entry). */
-  putBack(snap, done, nothing) {
-    if (!snap) {
-      this.say(nothing);
-      this.renderButtons();
-      return false;
-    }
-    this.keepingFocus(() => {
-      const c = this.checkUrlState(snap.state);
-      c.label = this.label; // the label of new points is a choice, not an edit
-      this.applyUrlState(c);
-      if (snap.selected >= 0 && snap.selected < this.X.length) this.select_(snap.selected, false);
-    });
-    this.history.save("push");
-    this.renderButtons();
-    this.say(`${done}: ${snap.what}. ${this.describeData()}, kernel ${core.formula(this.spec)}` +
-      (this.visits() ? `, after ${plural(this.visits(), "visit")}.` : "."));
-    return true;
-  }
-
-  /**
-   * Run fn, which may draw the points anew, and keep the keyboard in the playground (the
-   * kit's keepFocus): a point that had the focus gives it to the point of the same index
-   * if there still is one, which is then the selected point, else to the points' layer.
-   */
-  keepingFocus(fn) {
-    const refocus = keepFocus(this.root, this.layer);
-    fn();
-    refocus();
-    const pt = this.layer.contains(document.activeElement) ? document.activeElement.closest(".kp-pt") : null;
-    if (pt) this.select_(Number(pt.dataset.i), false);
+  /** Put back the snapshot that Undo or Redo returned, with the point that was selected. */
+  putBack(snap) {
+    const c = this.checkUrlState(snap.state);
+    c.label = this.label; // the label of new points is a choice, not an edit
+    this.applyUrlState(c);
+    if (snap.selected >= 0 && snap.selected < this.X.length) this.select_(snap.selected, false);
   }
 
   /** Visits made in the current run (its step position). */
@@ -1216,7 +1128,7 @@ class KernelPlayground {
       text = `The saved state for this demo was ignored: ${err.message}`;
     }
     if (error) text = error;
-    if (c) this.keepingFocus(() => this.applyUrlState(c));
+    if (c) this.undoRedo.keeping(() => this.applyUrlState(c));
     this.renderButtons();
     this.say(`${text}: ${this.describeData()}, kernel ${core.formula(this.spec)}.`);
   }
@@ -1286,8 +1198,8 @@ export function mount(root) {
       state: () => kp.state(),
       activate: () => kp.activate(),
       selectDataset: (k) => kp.chooseDataset(k),
-      undo: () => kp.undo(),
-      redo: () => kp.redo(),
+      undo: () => kp.undoRedo.undo(),
+      redo: () => kp.undoRedo.redo(),
       setKernel: (change) => kp.changeKernel(change, null),
       /** Generate data: options {kind, n, seed, margin, spread, flip}, or the form's. */
       generate: (options) => kp.generate(options),

@@ -17,32 +17,35 @@
 // which tests/test_margin_demo_core.py holds to perceptron_lib; the numbers of a state are
 // computed once (the lifted margins once per data set).
 //
-// The reader edits the data: a click on the plot adds a point with the label chosen under
-// "New point" (Shift: the other label), a click on a point removes it; by keyboard a cursor
-// moves over the plot (arrow keys) and Enter adds or removes the point under it.  Edited
-// data keep the data set's reference separator and view; the run starts again on them.
-// Undo (button, Ctrl/Cmd+Z; ../kit/edit-history.mjs) takes back the last edit of
-// the points or change of data set, mu or gamma.  What the reader has chosen (data set, mu,
-// gamma, steps taken, edited points) is one plain object, read by getState() and restored
-// by setState(), and kept in the page's URL under the element's id
-// (../kit/url-state.mjs): a link reproduces it, Back returns to the state before the
+// The reader edits the data as in every chapter's demo (../kit/point-editor.mjs): a click
+// or a tap adds a point with the label chosen under "New point" (Shift: the other label),
+// a point is dragged, or reached with Tab and moved by the arrow keys, flipped by Enter or
+// Space, removed by Delete.  Edited data keep the data set's reference separator, view and
+// held-out test set; an edit starts the run again from theta = 0, and takes it to its end
+// if it had ended.  Undo and Redo (buttons, Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z;
+// ../kit/edit-history.mjs) take back and put back the last edit of the points or change of
+// data set, mu or gamma, the keyboard staying in the demo.  What the reader has chosen
+// (data set, mu, gamma, steps taken, edited points) is one plain object, read by
+// getState() and restored by setState(), and kept in the page's URL under the element's
+// id (../kit/url-state.mjs): a link reproduces it, Back returns to the state before the
 // last edit.  The updates of each pass and the training mistakes after it grow in a chart
 // (../kit/epoch-chart.mjs).  Each element gets a small API in element.marginDemo
 // (used by the tests), which builds the demo on first use.
 
 import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../kit/demo-kit.mjs";
-import { el, forPeople, keepFocus, labelText, niceStep, show, subscripted, svg, whenSeen } from "../kit/dom.mjs";
-import { EditHistory } from "../kit/edit-history.mjs";
+import { el, forPeople, labelText, niceStep, show, subscripted, svg, whenSeen } from "../kit/dom.mjs";
+import { EditHistory, UNDO_HELP, UndoRedo } from "../kit/edit-history.mjs";
 import { createEpochChart } from "../kit/epoch-chart.mjs";
 import { roundTo } from "../kit/plot-geometry.mjs";
 import * as urlState from "../kit/url-state.mjs";
 import { addPlayer } from "../kit/player.mjs";
+import * as points from "../kit/point-editor.mjs";
 import * as core from "./margin-core.mjs";
 
 const VB = 400; // the drawing's own units (viewBox); the plot area is a square inside
 const AREA = { left: 34, top: 8, size: 358 };
 const RING_R = 10;
-const HIT_R = 11; // a click this close to a point (drawing units) is on the point
+const MARK_R = 6; // half-width of a point's mark (+ or -)
 /** The most points the reader's edited data (and so a link) may hold. */
 export const MAX_POINTS = 200;
 
@@ -180,15 +183,16 @@ class MarginDemo {
     this.key = root.id || this.uid; // the demo's key in the URL
     this.pendingSteps = 0; // steps to make once the demo is in view (a restored link)
     // Undo takes back an edit of the points or a change of data set, mu or gamma; its
-    // snapshot is what a link holds.
+    // snapshot is what a link holds, and the point that was selected.
     this.history = new EditHistory({
       key: this.key,
-      snapshot: (what) => ({ what, state: this.urlStateObject() }),
+      snapshot: (what) => ({ what, state: this.urlStateObject(), selected: this.selected }),
       stateObject: () => this.urlStateObject(),
     });
     this.edited = null; // the data set shown with the reader's points, or null
-    this.newLabel = 1; // the label of a point added by a click or by Enter
-    this.cursor = null; // the keyboard's position in the plot (data coordinates)
+    this.newLabel = 1; // the label of a point added by a click or by the key a
+    this.selected = -1; // the selected point
+    this.pointEls = [];
     this.gammaDrags = 0; // one drag of the gamma slider is one edit
     const opts = readOptions(root);
     this.tau = opts.tau;
@@ -205,7 +209,7 @@ class MarginDemo {
       root.append(this.frame);
     }
     this.build();
-    this.renderEditButtons();
+    this.undoRedo.render();
     this.loadDataset(0, null);
     // Before the demo comes into view no run exists, but theta = 0 is known: the readout
     // says the same as it will once the run exists, so nothing changes size then.
@@ -262,9 +266,12 @@ class MarginDemo {
       group.append(lab);
       this.radios[value] = input;
     }
-    this.undoButton = el("button", { type: "button", class: "demo-button md-undo", "aria-keyshortcuts": "Control+Z Meta+Z",
-      title: "take back the last edit of the points, the data set, \u03bc or \u03b3 (Ctrl+Z or \u2318Z)" }, "Undo");
-    editLine.append(group, this.undoButton);
+    this.undoRedo = new UndoRedo({
+      history: this.history, root: r, prefix: "md", what: "the last edit of the points, the data set, \u03bc or \u03b3",
+      fallback: () => this.layer, restore: (snap) => this.putBack(snap), told: (done, snap) => `${done}: ${snap.what}. ${this.where()}`,
+      say: (t) => this.say(t), focused: (i) => this.select_(i, false),
+    });
+    editLine.append(group, this.undoRedo.buttons.undo, this.undoRedo.buttons.redo);
     controls.append(dsLine, editLine, muLine, muHint, gLine, gHint);
 
     const row = buttonRow("Train the margin perceptron", "md", [
@@ -290,21 +297,17 @@ class MarginDemo {
     this.reference = svg("path", { class: "md-reference", d: "" });
     this.boundary = svg("path", { class: "md-boundary", d: "" });
     this.deficientG = svg("g");
-    this.pointsG = svg("g");
     this.ring = svg("circle", { class: "md-ring", r: RING_R + 5, visibility: "hidden" });
-    clipped.append(this.muBand, this.gammaEdges, this.reference, this.boundary, this.deficientG, this.pointsG, this.ring);
+    clipped.append(this.muBand, this.gammaEdges, this.reference, this.boundary, this.deficientG, this.ring);
     this.ticksG = svg("g", { class: "md-ticks", "aria-hidden": "true" });
     this.plot.append(svg("rect", { class: "md-bg", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }),
       defs, this.gridG, clipped, this.ticksG,
       svg("rect", { class: "md-frame-rect", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }));
-    // the editing layer over the plot: a click adds or removes a point; by keyboard a
-    // cursor moves with the arrow keys and Enter adds or removes the point under it
-    this.layer = svg("svg", { class: "md-layer", viewBox: `0 0 ${VB} ${VB}`, role: "application", tabindex: "0",
-      "aria-roledescription": "plot editor", "aria-label": "Edit the points",
-      "aria-describedby": id("layer-hint") });
-    this.cursorG = svg("g", { class: "md-cursor", visibility: "hidden", "aria-hidden": "true" });
-    this.cursorG.append(svg("circle", { r: HIT_R }), svg("path", { d: `M${-HIT_R - 6},0H${-HIT_R + 4}M${HIT_R - 4},0H${HIT_R + 6}M0,${-HIT_R - 6}V${-HIT_R + 4}M0,${HIT_R - 4}V${HIT_R + 6}` }));
-    this.layer.append(svg("rect", { class: "md-hitarea", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }), this.cursorG);
+    // the points, on a layer of their own over the drawing: a group of buttons
+    this.layer = svg("svg", { class: "md-layer demo-points", viewBox: `0 0 ${VB} ${VB}`, role: "group", tabindex: "-1",
+      "aria-label": "Data points. Click or tap to add a point, drag one to move it." });
+    this.pointsG = svg("g");
+    this.layer.append(svg("rect", { class: "demo-hitarea", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }), this.pointsG);
     const stage = el("div", { class: "demo-stage" });
     stage.append(this.plot, this.layer);
     const legend = el("p", { class: "demo-legend", "aria-hidden": "true" });
@@ -317,10 +320,7 @@ class MarginDemo {
       '<span><span class="demo-key md-key-edge"></span> margin \u03b3</span>' +
       '<span><span class="demo-key md-key-def"></span> d\u1d62 &gt; 0</span>' +
       '<span><span class="demo-key demo-key-ring"></span> last visited</span>';
-    const layerHint = el("p", { class: "demo-sr-only", id: id("layer-hint") },
-      "Click in the plot to add a point with the chosen label, click a point to remove it. " +
-      "With the keyboard: arrow keys move a cursor (Shift: a grid step), Enter or Space adds a point there or removes the point under it, n and Shift+N go to the next and previous point, Delete removes it.");
-    figure.append(stage, legend, layerHint);
+    figure.append(stage, legend);
 
     this.status = el("p", { class: "demo-status demo-area-status", "aria-live": "polite", "aria-atomic": "true" });
     ({ player: this.player, controls: this.playCtl } = addPlayer({
@@ -356,8 +356,10 @@ class MarginDemo {
     const helpBox = el("div");
     const ul = el("ul");
     for (const t of [
+      ...points.helpLines(),
       "s Step, e Epoch, r Run, p Play or Pause (one update at a time; any other key or click pauses it), 0 Reset, b Best \u03b3, whenever the focus is in the demo; Tab reaches every control and arrow keys move the sliders.",
-      "Editing: a click in the plot adds a point with the label chosen under \u201cNew point\u201d (+ and \u2212 choose it, Shift-click gives the other label); a click on a point removes it. By keyboard, Tab to the plot: arrow keys move a cursor (Shift: one grid step), Enter or Space adds or removes the point there, n and Shift+N jump between points. Undo (Ctrl+Z or \u2318Z) takes back the last edit. Edited data keep the reference separator, the view and \u03b3; the run starts again from \u03b8 = 0, and a link carries the points.",
+      "Changing the points starts the run again from \u03b8 = 0, and takes it to its end if it had ended. Edited data keep the reference separator, the view, \u03b3 and the held-out test set.",
+      ...UNDO_HELP,
       "The margin perceptron starts from \u03b8 = 0, \u03b8\u2080 = 0 and updates \u03b8 \u2190 \u03b8 + y x, \u03b8\u2080 \u2190 \u03b8\u2080 + y whenever y(\u03b8\u1d40x + \u03b8\u2080) \u2264 \u03bc. A mistake is y(\u03b8\u1d40x + \u03b8\u2080) \u2264 0. A new \u03bc or data set starts again from \u03b8 = 0.",
       "The offset is handled by lifting, as in chapter 4: each point becomes (x, 1), R is the largest norm of the lifted points and the reference separator (u, u\u2080) is scaled to a unit vector of the lifted space. Its margin on point i is m\u1d62 = y\u1d62(u\u1d40x\u1d62 + u\u2080)/\u2016(u, u\u2080)\u2016 and its deficiency d\u1d62 = max(0, \u03b3 \u2212 m\u1d62).",
       "D = \u221a(\u03a3 d\u1d62\u00b2). Freund and Schapire: the perceptron (\u03bc = 0) makes at most ((R + D)/\u03b3)\u00b2 mistakes on any sequence, D taken over that sequence; the examples visited so far count once per visit. For \u03bc > 0 the same argument bounds the updates by ((\u221a(R\u00b2 + 2\u03bc) + D)/\u03b3)\u00b2.",
@@ -387,12 +389,17 @@ class MarginDemo {
     for (const [value, input] of Object.entries(this.radios)) {
       input.addEventListener("change", () => { if (input.checked) this.setLabel(Number(value)); });
     }
-    this.undoButton.addEventListener("click", () => this.undo());
-    this.layer.addEventListener("click", (e) => this.onClick(e));
-    this.layer.addEventListener("keydown", (e) => this.onLayerKey(e));
-    // the cursor shows for the keyboard, not when a click puts the focus on the plot
-    this.layer.addEventListener("focus", () => { if (this.layer.matches(":focus-visible")) this.showCursor(true); });
-    this.layer.addEventListener("blur", () => this.showCursor(false));
+    points.attachPlotPointer(this.layer, {
+      prefix: "md", area: AREA, view: () => this.view, at: (i) => this.data.X[i],
+      press: (i) => this.pressPoint(i),
+      move: (i, p, tag) => this.movePoint(i, p, tag),
+      dragged: (i) => this.say(`Point ${i + 1} moved to ${this.at(this.data.X[i])}; ${this.editedText()}`),
+      add: (p, shift) => this.addPoint(p, shift ? -this.newLabel : this.newLabel),
+    });
+    this.layer.addEventListener("focusin", (e) => {
+      const g = e.target.closest?.(".md-pt");
+      if (g) this.select_(Number(g.dataset.i), false);
+    });
     this.bestButton.addEventListener("click", () => this.bestGamma());
     this.buttons.step.addEventListener("click", () => this.step());
     this.buttons.epoch.addEventListener("click", () => this.epoch());
@@ -452,6 +459,7 @@ class MarginDemo {
     if (!Number.isInteger(c.dataset) || c.dataset < 0 || c.dataset >= this.datasets.length) throw new Error(`no data set ${c.dataset}`);
     if (!core.MUS.includes(c.mu)) throw new Error(`mu must be one of ${core.MUS.join(", ")}, got ${c.mu}`);
     const newSet = c.dataset !== this.choice.dataset;
+    if (newSet) this.selected = -1;
     if (newSet && !("points" in change)) c.points = null;
     if (newSet && !("gamma" in change)) c.gamma = this.datasets[c.dataset].gamma;
     const base = this.datasets[c.dataset];
@@ -488,7 +496,7 @@ class MarginDemo {
   /** A change the reader makes (Undo can take it back; the URL gets a history entry). */
   change(tag, what, change, why) {
     this.history.edit(tag, what, () => this.setState(change, why));
-    this.renderEditButtons();
+    this.undoRedo.render();
   }
 
   /** The view of a data set: the square around its own points (edits do not move it). */
@@ -496,7 +504,7 @@ class MarginDemo {
     if (!base.view) {
       const v = viewBox(base.X);
       v.step = niceStep(v.span);
-      v.snap = v.step / 10; // added points and the cursor land on a 1/10 grid
+      v.snap = v.step / 10; // added and moved points land on a 1/10 grid
       base.view = v;
     }
     return base.view;
@@ -514,7 +522,6 @@ class MarginDemo {
     this.numbersMemo = null;
     this.drawPoints();
     this.syncControls();
-    if (this.cursor) this.placeCursor(this.cursor);
   }
 
   ensureRun() {
@@ -647,17 +654,6 @@ class MarginDemo {
       const t = svg("text", { x: AREA.left - 4, y: Y + 4, "text-anchor": "end" });
       t.textContent = label(y);
       this.ticksG.append(t);
-    }
-  }
-
-  drawPoints() {
-    this.pointsG.textContent = "";
-    const { X, y } = this.data;
-    for (let i = 0; i < X.length; i++) {
-      const g = svg("g", { class: `md-pt ${y[i] > 0 ? "md-pos" : "md-neg"}`,
-        transform: `translate(${this.sx(X[i][0]).toFixed(2)} ${this.sy(X[i][1]).toFixed(2)})` });
-      g.append(svg("path", { class: "md-mark", d: y[i] > 0 ? "M-6,0H6M0,-6V6" : "M-6,0H6" }));
-      this.pointsG.append(g);
     }
   }
 
@@ -810,21 +806,42 @@ class MarginDemo {
     try {
       const c = this.checkUrlState(st || { v: 1 });
       this.run = null;
-      this.setState(c);
+      this.undoRedo.keeping(() => this.setState(c));
       text = st ? "Back to an earlier state" : "Back to the start";
     } catch (err) {
       text = `The saved state for this demo was ignored: ${err.message}`;
     }
     if (error) text = error;
-    this.renderEditButtons();
+    this.undoRedo.render();
     this.say(`${text}: \u201c${this.data.name}\u201d${this.data.edited ? `, ${this.describeData()}` : ""}, \u03bc = ${num(this.choice.mu)}, \u03b3 = ${num(this.choice.gamma)}.`);
   }
 
-  // -- editing ------------------------------------------------------------------------------
+  // -- editing (point-editor.mjs, as in every chapter's demo) ---------------------------------
   /** The points shown, as [x1, x2, label] (a copy). */
   pointsNow() {
     const { X, y } = this.data;
     return X.map((x, i) => [x[0], x[1], y[i]]);
+  }
+
+  /** A point's coordinates for people: "(x1, x2)". */
+  at(x) {
+    return show(`(${num(x[0])}, ${num(x[1])})`);
+  }
+
+  /**
+   * Show the reader's points pts instead of the data's (an edit: Undo, a history entry;
+   * edits with the same tag in a row are one).  The run starts again from theta = 0, and
+   * goes to its end at once if it had ended.
+   */
+  editPoints(tag, what, pts) {
+    this.ranToEnd = Boolean(this.active && this.run && this.run.done);
+    this.change(tag, what, { points: pts, steps: this.ranToEnd ? this.tau * pts.length : 0 });
+  }
+
+  /** What an edit did to the run, for the status line. */
+  editedText() {
+    if (this.ranToEnd && this.run) return `the run starts again and goes to its end: ${this.outcomeText()}`;
+    return `\u03b8 = 0 again. ${this.boundText()}`;
   }
 
   /** Add a point at p = [x1, x2] (data coordinates) with the label; an edit. */
@@ -842,46 +859,58 @@ class MarginDemo {
       this.say("A new point must lie inside the plot.");
       return false;
     }
-    const at = show(`(${num(q[0])}, ${num(q[1])})`);
-    this.change(null, `adding the point ${at}`, { points: [...this.pointsNow(), q], steps: 0 });
-    this.say(`Added a point at ${at} labelled ${labelText(q[2])}: ${this.describeData()}. \u03b8 = 0 again. ${this.boundText()}`);
+    const focus = this.root.contains(document.activeElement);
+    this.editPoints(null, `adding the point ${this.at(q)}`, [...this.pointsNow(), q]);
+    this.select_(n, focus);
+    this.say(`Added a point at ${this.at(q)} labelled ${labelText(q[2])}: ${this.describeData()}; ${this.editedText()}`);
     return true;
   }
 
   /** Remove point i (from 0); an edit. */
   removePoint(i) {
-    const points = this.pointsNow();
-    if (!Number.isInteger(i) || i < 0 || i >= points.length) return false;
-    if (points.length === 1) {
+    const pts = this.pointsNow();
+    if (!Number.isInteger(i) || i < 0 || i >= pts.length) return false;
+    if (pts.length === 1) {
       this.say("The last point stays: the margin perceptron needs at least one example.");
       return false;
     }
-    if (points.length - 1 > MAX_POINTS) {
+    if (pts.length - 1 > MAX_POINTS) {
       this.say(`The demo edits data sets of at most ${MAX_POINTS} points.`);
       return false;
     }
-    const [q] = points.splice(i, 1);
-    const at = show(`(${num(q[0])}, ${num(q[1])})`);
-    this.change(null, `removing the point ${at}`, { points, steps: 0 });
-    this.say(`Removed the point at ${at} labelled ${labelText(q[2])}: ${this.describeData()}. \u03b8 = 0 again. ${this.boundText()}`);
+    const focus = this.root.contains(document.activeElement);
+    const [q] = pts.splice(i, 1);
+    this.editPoints(null, `removing the point ${this.at(q)}`, pts);
+    this.select_(Math.min(i, pts.length - 1), focus);
+    this.say(`Removed the point at ${this.at(q)} labelled ${labelText(q[2])}: ${this.describeData()}; ${this.editedText()}`);
     return true;
   }
 
-  undo() {
-    const snap = this.history.undo();
-    if (!snap) {
-      this.say("Nothing to undo.");
-      this.renderEditButtons();
-      return false;
-    }
-    const refocus = keepFocus(this.root, this.layer);
+  /** Move point i to p; moves with the same tag in a row are one edit (a drag, arrow keys). */
+  movePoint(i, p, tag = null) {
+    const pts = this.pointsNow();
+    pts[i] = [p[0], p[1], pts[i][2]];
+    this.editPoints(tag, `moving point ${i + 1}`, pts);
+  }
+
+  flipLabel(i) {
+    const pts = this.pointsNow();
+    pts[i][2] = -pts[i][2];
+    this.editPoints(null, `changing the label of point ${i + 1}`, pts);
+    this.say(`Point ${i + 1} now has label ${labelText(pts[i][2])}; ${this.editedText()}`);
+  }
+
+  /** Put back a snapshot of Undo or Redo, with the point that was selected. */
+  putBack(snap) {
+    this.selected = -1;
     this.setState(this.checkUrlState(snap.state));
-    refocus();
-    this.history.save("push");
-    this.renderEditButtons();
-    this.say(`Undone: ${snap.what}. ${this.describeData()}, \u03bc = ${num(this.choice.mu)}, \u03b3 = ${num(this.choice.gamma)}` +
-      (this.choice.steps ? `, after ${plural(this.choice.steps, "step")}.` : "."));
-    return true;
+    if (snap.selected >= 0 && snap.selected < this.data.y.length) this.select_(snap.selected, false);
+  }
+
+  /** The data set, the reader's points, mu, gamma and the step, for the status line. */
+  where() {
+    return `${this.describeData()}, \u03bc = ${num(this.choice.mu)}, \u03b3 = ${num(this.choice.gamma)}` +
+      (this.choice.steps ? `, after ${plural(this.choice.steps, "step")}.` : ".");
   }
 
   setLabel(v) {
@@ -890,108 +919,40 @@ class MarginDemo {
     this.say(`New points get the label ${labelText(this.newLabel)}.`);
   }
 
-  renderEditButtons() {
-    this.undoButton.setAttribute("aria-disabled", String(this.history.depth === 0));
+  /** Point i moved by an arrow key to p (the moves of one point in a row are one edit). */
+  moveByKey(i, p, tag) {
+    this.movePoint(i, p, tag);
+    this.say(`Point ${i + 1} at ${this.at(p)}; ${this.editedText()}`);
   }
 
-  /** The index of the point within HIT_R drawing units of (u, v), the nearest; or -1. */
-  pointAt(u, v) {
-    const { X } = this.data;
-    let best = -1;
-    let far = HIT_R * HIT_R;
-    for (let i = 0; i < X.length; i++) {
-      const dd = (this.sx(X[i][0]) - u) ** 2 + (this.sy(X[i][1]) - v) ** 2;
-      if (dd <= far) { far = dd; best = i; }
+  /** A press on a point selects it (and focuses it). */
+  pressPoint(i) {
+    this.select_(i, true);
+    this.say(`Point ${i + 1} at ${this.at(this.data.X[i])}, label ${labelText(this.data.y[i])}: drag it, or press Delete, Enter or an arrow key.`);
+  }
+
+  /** Select point i (-1: none), and focus it if asked; above 40 points it gets the Tab stop. */
+  select_(i, focus) {
+    this.selected = points.selectPoint(this.pointEls, "md", this.selected, i, focus);
+  }
+
+  /** The points' elements (point-editor.mjs), made anew only when their number changes. */
+  drawPoints() {
+    const { X, y } = this.data;
+    if (this.pointEls.length !== X.length) {
+      this.pointEls = X.map((_, i) => points.pointGroup("md", i, y[i], MARK_R));
+      this.pointsG.replaceChildren(...this.pointEls);
     }
-    return best;
-  }
-
-  onClick(e) {
-    const m = this.layer.getScreenCTM();
-    if (!m) return;
-    const q = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
-    const i = this.pointAt(q.x, q.y);
-    if (i >= 0) {
-      this.removePoint(i);
-      return;
-    }
-    if (q.x < AREA.left || q.x > AREA.left + AREA.size || q.y < AREA.top || q.y > AREA.top + AREA.size) return;
-    const v = this.view;
-    const p = [v.x0 + ((q.x - AREA.left) / AREA.size) * v.span, v.y1 - ((q.y - AREA.top) / AREA.size) * v.span];
-    this.addPoint(p, e.shiftKey ? -this.newLabel : this.newLabel);
-  }
-
-  /** Put the keyboard's cursor at p (data coordinates, kept inside the view). */
-  placeCursor(p) {
-    const v = this.view;
-    const clamp = (a, lo, hi) => Math.min(hi, Math.max(lo, a));
-    this.cursor = [clamp(p[0], v.x0, v.x1), clamp(p[1], v.y0, v.y1)];
-    this.cursorG.setAttribute("transform", `translate(${this.sx(this.cursor[0]).toFixed(2)} ${this.sy(this.cursor[1]).toFixed(2)})`);
-    return this.cursor;
-  }
-
-  cursorPoint() {
-    return this.pointAt(this.sx(this.cursor[0]), this.sy(this.cursor[1]));
-  }
-
-  cursorText() {
-    const i = this.cursorPoint();
-    const at = show(`(${num(this.cursor[0])}, ${num(this.cursor[1])})`);
-    if (i >= 0) return `Cursor on point ${i + 1} of ${this.data.y.length}, at ${show(`(${num(this.data.X[i][0])}, ${num(this.data.X[i][1])})`)}, label ${labelText(this.data.y[i])}: Enter removes it.`;
-    return `Cursor at ${at}: Enter adds a point labelled ${labelText(this.newLabel)}.`;
-  }
-
-  showCursor(on) {
-    this.cursorShown = on;
-    if (on) {
-      if (!this.cursor) {
-        const v = this.view;
-        this.placeCursor([roundTo((v.x0 + v.x1) / 2, v.snap), roundTo((v.y0 + v.y1) / 2, v.snap)]);
-      }
-      this.cursorG.removeAttribute("visibility");
-      this.say(this.cursorText());
-    } else {
-      this.cursorG.setAttribute("visibility", "hidden");
-    }
-  }
-
-  onLayerKey(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const v = this.view;
-    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
-    const key = e.key;
-    if (!["Enter", " ", "Delete", "Backspace", "n", "N"].includes(key) && !arrows[key]) return; // the demo's keys
-    if (!this.cursorShown) this.showCursor(true);
-    if (arrows[key]) {
-      const s = e.shiftKey ? v.step : v.snap;
-      const c = this.cursor;
-      const i = this.cursorPoint();
-      // from a point (off the grid), the first move lands on the grid
-      const base = i >= 0 ? [roundTo(c[0], v.snap), roundTo(c[1], v.snap)] : c;
-      this.placeCursor([roundTo(base[0] + arrows[key][0] * s, v.snap), roundTo(base[1] + arrows[key][1] * s, v.snap)]);
-    } else if (key === "Enter" || key === " ") {
-      const i = this.cursorPoint();
-      if (i >= 0) this.removePoint(i);
-      else this.addPoint(this.cursor);
-      e.preventDefault();
-      e.stopPropagation();
-      return;
-    } else if (key === "Delete" || key === "Backspace") {
-      const i = this.cursorPoint();
-      if (i >= 0) this.removePoint(i);
-      else this.say("No point under the cursor to remove.");
-      e.preventDefault();
-      e.stopPropagation();
-      return;
-    } else if (key === "n" || key === "N") { // the next point; Shift+N the previous one
-      const n = this.data.y.length;
-      const i = this.cursorPoint();
-      const j = i < 0 ? (key === "n" ? 0 : n - 1) : (i + (key === "n" ? 1 : n - 1)) % n;
-      this.placeCursor(this.data.X[j]);
-    }
-    e.preventDefault();
-    e.stopPropagation();
-    this.say(this.cursorText());
+    if (this.selected >= X.length) this.selected = -1;
+    X.forEach((x, i) => {
+      const g = this.pointEls[i];
+      points.setPointLabel(g, "md", y[i], MARK_R);
+      g.setAttribute("transform", `translate(${this.sx(x[0]).toFixed(2)} ${this.sy(x[1]).toFixed(2)})`);
+      g.setAttribute("aria-label", points.pointName(i, this.at(x), y[i]));
+      g.classList.toggle("demo-selected", i === this.selected);
+      g.classList.toggle("md-selected", i === this.selected);
+    });
+    points.setTabStops(this.pointEls, this.selected);
   }
 
   // -- actions ------------------------------------------------------------------------------
@@ -1102,16 +1063,16 @@ class MarginDemo {
   onKey(e) {
     const t = e.target;
     const typing = t.tagName === "SELECT" || t.tagName === "TEXTAREA";
-    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "z" && !typing) {
-      e.preventDefault();
-      this.undo();
-      return;
-    }
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (typing) return;
+    if (!typing && this.undoRedo.onKey(e)) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || typing) return;
+    const pt = t.closest ? t.closest(".md-pt") : null;
+    if (pt && points.editByKey(e, Number(pt.dataset.i), { view: this.view, at: (i) => this.data.X[i],
+      remove: (i) => this.removePoint(i), flip: (i) => this.flipLabel(i), move: (i, p, tag) => this.moveByKey(i, p, tag) })) return;
     const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const n = this.data.y.length;
     const actions = { s: () => this.step(), e: () => this.epoch(), r: () => this.runAll(), 0: () => this.reset(), b: () => this.bestGamma(),
-      p: () => this.player.toggle(),
+      p: () => this.player.toggle(), a: () => this.addPoint(points.centreOf(this.view)),
+      n: () => this.select_(points.nextPoint(this.selected, n, e.shiftKey), true),
       "+": () => this.setLabel(1), "-": () => this.setLabel(-1), "\u2212": () => this.setLabel(-1) };
     if (Object.hasOwn(actions, k)) {
       e.preventDefault();
@@ -1143,7 +1104,7 @@ class MarginDemo {
       deficientDrawn: this.deficientG.childElementCount,
       X: this.data.X.map((x) => x.slice()), y: this.data.y.slice(),
       edited: Boolean(this.data.edited), newLabel: this.newLabel, undoDepth: this.history.depth,
-      cursor: this.cursor ? this.cursor.slice() : null,
+      redoDepth: this.history.redoDepth, selected: this.selected,
       chart: this.chart.values(),
       key: this.key,
       status: this.status.textContent,
@@ -1204,7 +1165,8 @@ export function mount(root) {
     getState: use((d) => d.getState()),
     setState: use((d, change) => d.setState(change)),
     snapshot: use((d) => d.snapshot()),
-    undo: use((d) => d.undo()),
+    undo: use((d) => d.undoRedo.undo()),
+    redo: use((d) => d.undoRedo.redo()),
     addPoint: use((d, x, y, label) => d.addPoint([x, y], label)),
     removePoint: use((d, i) => d.removePoint(i)),
     setLabel: use((d, v) => d.setLabel(v)),

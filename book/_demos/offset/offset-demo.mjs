@@ -16,11 +16,11 @@
 // course's perceptron core), which tests/test_offset_demo_core.py compares with
 // perceptron_lib.
 //
-// The reader edits the data in the left picture: a click adds a point with the label
-// chosen beside it (Shift-click: the other label), a click on a point selects it and a
-// drag moves it; from the keyboard, Tab reaches the points, Delete
-// removes, Enter flips, arrow keys move, "a" adds one.  Both runs start again on the
-// edited data.  Under the runs, a chart of each run's updates per epoch and training
+// The reader edits the data in the left picture as in every chapter's demo
+// (../kit/point-editor.mjs): a click adds a point with the label chosen beside it
+// (Shift-click: the other label), a click on a point selects it and a drag moves it; from
+// the keyboard, Tab reaches the points, Delete removes, Enter flips, arrow keys move, "a"
+// adds one.  Both runs start again on the edited data.  Under the runs, a chart of each run's updates per epoch and training
 // mistakes after each epoch grows as the runs go (../kit/epoch-chart.mjs).
 //
 // The whole state a reader sets is one plain object, {dataset, c, theta, theta0, steps}
@@ -29,17 +29,18 @@
 // replayed to the same step).  It is kept in the page's URL under the element's id
 // (../kit/url-state.mjs), so that a link reproduces what a reader saw.  Every
 // change of the data, the data set, c or the sliders is an edit: Undo (Ctrl/Cmd+Z) takes
-// the last one back with the runs at the step they had, and Back returns to the state
-// before it (../kit/edit-history.mjs).
+// the last one back with the runs at the step they had, Redo (Ctrl/Cmd+Shift+Z) puts it
+// back, and Back returns to the state before it (../kit/edit-history.mjs).
 
 import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../kit/demo-kit.mjs";
 import * as core from "./offset-core.mjs";
-import { el, forPeople, keepFocus, MAX_TABBABLE_POINTS, niceStep, num as number, show, subscripted, svg, whenSeen } from "../kit/dom.mjs";
+import { el, forPeople, niceStep, num as number, show, subscripted, svg, whenSeen } from "../kit/dom.mjs";
 import { clipPolygon, lineInBox, roundTo } from "../kit/plot-geometry.mjs";
 import { createEpochChart } from "../kit/epoch-chart.mjs";
-import { EditHistory } from "../kit/edit-history.mjs";
+import { EditHistory, UNDO_HELP, UndoRedo } from "../kit/edit-history.mjs";
 import * as urlState from "../kit/url-state.mjs";
 import { addPlayer } from "../kit/player.mjs";
+import * as points from "../kit/point-editor.mjs";
 
 /** How many examples a run has visited: whole epochs, and the next index in this one. */
 const visits = (run) => (run.t - 1) * run.n + run.next;
@@ -214,7 +215,7 @@ class OffsetDemo {
     this.layer.append(this.pointsG);
     this.figOrig.stage.append(this.layer);
 
-    // editing: the label of new points, undo, the chapter's data again
+    // editing: the label of new points, Undo and Redo, the chapter's data again
     const edits = el("div", { class: "demo-edits", role: "toolbar", "aria-label": "Edit the data" });
     const fs = el("div", { class: "od-newlabel", role: "radiogroup", "aria-labelledby": id("newlabel") });
     fs.append(el("span", { class: "od-newlabel-name", id: id("newlabel") }, "New point"));
@@ -227,17 +228,15 @@ class OffsetDemo {
       fs.append(lab);
       this.radios[value] = input;
     }
-    edits.append(fs);
-    this.editButtons = {};
-    for (const [name, text, keys, tip] of [
-      ["undo", "Undo", "Control+Z Meta+Z", "take back the last edit: a point, the data set, c or a slider (Ctrl+Z or \u2318Z)"],
-      ["data", "Chapter\u2019s data", "", "put back the chapter's points of this data set"],
-    ]) {
-      const b = el("button", { type: "button", class: `demo-button od-btn-${name}`, title: tip }, text);
-      if (keys) b.setAttribute("aria-keyshortcuts", keys);
-      edits.append(b);
-      this.editButtons[name] = b;
-    }
+    this.undoRedo = new UndoRedo({
+      history: this.edits, root: r, prefix: "od-btn", what: "the last edit: a point, the data set, c or a slider",
+      fallback: () => this.layer, restore: (snap) => this.setState(snap.state),
+      told: (done, snap) => `${done}: ${snap.what}. ${this.where()}, ${plural(this.steps, "step")} into the runs.`,
+      say: (t) => this.say(t), focused: (i) => this.selectPoint(i, false),
+    });
+    const chapters = el("button", { type: "button", class: "demo-button od-btn-data", title: "put back the chapter's points of this data set" }, "Chapter\u2019s data");
+    this.editButtons = { ...this.undoRedo.buttons, data: chapters };
+    edits.append(fs, this.undoRedo.buttons.undo, this.undoRedo.buttons.redo, chapters);
     const legend = el("p", { class: "demo-legend", "aria-hidden": "true" });
     legend.innerHTML =
       '<span><span class="demo-key demo-key-pos">+</span> y = +1</span>' +
@@ -320,11 +319,10 @@ class OffsetDemo {
     help.append(el("summary", {}, "Mouse and keyboard"));
     const ul = el("ul", { id: id("keys") });
     for (const t of [
-      "Click or tap in the left picture: add a point with the label chosen under it (Shift-click: the other label). Drag a point to move it; click it, or reach it with Tab, to select it.",
-      "Tab reaches each point (above 40 points, one stop for all); n and Shift+N go to the next and previous point. On a point: Delete or Backspace removes it, Enter or Space flips its label, arrow keys move it (Shift: by a grid step).",
-      "a adds a point in the middle of the picture; + and \u2212 choose the label of new points.",
-      "s Step, e Epoch, r Run, p Play or Pause, 0 Reset (Play makes one update at a time at the chosen speed; any other key or click pauses it); Ctrl+Z or \u2318Z undoes the last edit (a point, the data set, c or a slider).",
-      "Changing the data starts both runs again (to their end if they had ended). The page's address keeps the data: a link shows them, Back returns to the state before the last edit.",
+      ...points.helpLines("the left picture"),
+      "s Step, e Epoch, r Run, p Play or Pause, 0 Reset (Play makes one update at a time at the chosen speed; any other key or click pauses it).",
+      "Changing the data starts both runs again from \u03b8 = 0, and takes them to their end if they had ended; a new data set, c or slider keeps them at their step.",
+      ...UNDO_HELP,
     ]) ul.append(el("li", {}, t));
     help.append(ul);
 
@@ -352,12 +350,21 @@ class OffsetDemo {
     for (const input of Object.values(this.radios)) {
       input.addEventListener("change", () => { if (input.checked) this.setLabel(Number(input.value)); });
     }
-    this.editButtons.undo.addEventListener("click", () => this.undo());
     this.editButtons.data.addEventListener("click", () => this.chaptersData());
-    this.layer.addEventListener("pointerdown", (e) => this.onPointerDown(e));
-    this.layer.addEventListener("pointermove", (e) => this.onPointerMove(e));
-    this.layer.addEventListener("pointerup", (e) => this.onPointerUp(e));
-    this.layer.addEventListener("pointercancel", () => { this.drag = null; });
+    points.attachPointer(this.layer, {
+      prefix: "od",
+      press: (i) => this.selectPoint(i, true),
+      drag: (i, e, tag) => {
+        const p = this.eventPoint(e);
+        const old = this.data.X[i];
+        if (p && p.some((v, j) => v !== old[j])) this.movePoint(i, p, tag);
+      },
+      dragged: () => {},
+      click: (e) => {
+        const p = this.eventPoint(e);
+        if (p) this.addPoint(p, e.shiftKey ? -this.label : this.label);
+      },
+    });
     this.layer.addEventListener("focusin", (e) => {
       const g = e.target.closest?.(".od-pt");
       if (g) this.selectPoint(Number(g.dataset.i), false);
@@ -656,22 +663,6 @@ class OffsetDemo {
     this.say(`New points get label ${v > 0 ? "+1" : "\u22121"}.`);
   }
 
-  undo() {
-    const snap = this.edits.undo();
-    if (!snap) {
-      this.say("Nothing to undo.");
-      this.renderButtons();
-      return false;
-    }
-    const refocus = keepFocus(this.root, this.layer);
-    this.setState(snap.state);
-    refocus();
-    this.edits.save("push");
-    this.renderButtons();
-    this.say(`Undone: ${snap.what}. ${this.where()}, ${plural(this.steps, "step")} into the runs.`);
-    return true;
-  }
-
   /** The picture of the data as they are: its frame, and where a point is drawn. */
   origView() {
     const d = this.data;
@@ -695,45 +686,6 @@ class OffsetDemo {
     return p.map((v) => roundTo(v, s));
   }
 
-  // The pointer, as in every chapter's demo: a click in the picture adds a point with the
-  // chosen label (Shift: the other one), a click on a point selects it, a drag moves it.
-  onPointerDown(e) {
-    if (e.button !== 0) return;
-    const g = e.target.closest ? e.target.closest(".od-pt") : null;
-    this.drag = { id: e.pointerId, index: -1, x: e.clientX, y: e.clientY, moved: false };
-    if (!g) return;
-    e.preventDefault();
-    const i = Number(g.dataset.i);
-    this.selectPoint(i, true);
-    this.drag.index = i;
-    this.drag.tag = `drag${this.drags = (this.drags || 0) + 1}`;
-    this.layer.setPointerCapture(e.pointerId);
-  }
-
-  onPointerMove(e) {
-    const d = this.drag;
-    if (!d || d.id !== e.pointerId) return;
-    if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 4) return;
-    d.moved = true;
-    if (d.index < 0) return;
-    const p = this.eventPoint(e);
-    const old = this.data.X[d.index];
-    if (p && p.some((v, j) => v !== old[j])) this.movePoint(d.index, p, d.tag);
-  }
-
-  onPointerUp(e) {
-    const d = this.drag;
-    this.drag = null;
-    if (!d || d.id !== e.pointerId) return;
-    if (d.index >= 0) {
-      if (this.layer.hasPointerCapture(e.pointerId)) this.layer.releasePointerCapture(e.pointerId);
-      return;
-    }
-    if (d.moved) return;
-    const p = this.eventPoint(e);
-    if (p) this.addPoint(p, e.shiftKey ? -this.label : this.label);
-  }
-
   /** The data point under a pointer event, on the grid of new points (null off the picture). */
   eventPoint(e) {
     const m = this.layer.getScreenCTM();
@@ -747,8 +699,7 @@ class OffsetDemo {
   selectPoint(i, focus) {
     this.selected = i;
     const els = [...this.pointsG.children];
-    const each = els.length <= MAX_TABBABLE_POINTS; // a Tab stop each, or one for all
-    els.forEach((g, k) => g.setAttribute("tabindex", each || k === Math.max(0, i) ? "0" : "-1"));
+    points.setTabStops(els, i); // a Tab stop each, or one for all
     if (focus && els[i]) els[i].focus({ preventScroll: true });
   }
 
@@ -870,7 +821,7 @@ class OffsetDemo {
   renderButtons() {
     const done = this.active && this.runs && this.done;
     for (const k of ["step", "epoch", "run"]) this.buttons[k].setAttribute("aria-disabled", String(Boolean(done)));
-    this.editButtons.undo.setAttribute("aria-disabled", String(this.edits.depth === 0));
+    this.undoRedo.render();
     this.editButtons.data.setAttribute("aria-disabled", String(!this.points));
   }
 
@@ -1220,11 +1171,7 @@ class OffsetDemo {
   onKey(e) {
     const t = e.target;
     const typing = t.tagName === "SELECT" || t.tagName === "TEXTAREA";
-    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "z" && !typing) {
-      e.preventDefault();
-      this.undo();
-      return;
-    }
+    if (!typing && this.undoRedo.onKey(e)) return;
     if (e.ctrlKey || e.metaKey || e.altKey || typing) return;
     const pt = t.closest ? t.closest(".od-pt") : null;
     if (pt && this.onPointKey(e, Number(pt.dataset.i))) return;
@@ -1241,11 +1188,7 @@ class OffsetDemo {
       "+": () => this.setLabel(1),
       "-": () => this.setLabel(-1),
       "\u2212": () => this.setLabel(-1),
-      n: () => {
-        if (!n) return;
-        if (e.shiftKey) this.selectPoint(this.selected < 0 ? n - 1 : (this.selected - 1 + n) % n, true);
-        else this.selectPoint(this.selected < 0 ? 0 : (this.selected + 1) % n, true);
-      },
+      n: () => this.selectPoint(points.nextPoint(this.selected, n, e.shiftKey), true),
     };
     if (Object.hasOwn(actions, k)) {
       e.preventDefault();
@@ -1253,28 +1196,22 @@ class OffsetDemo {
     }
   }
 
-  /** Keys on a focused point: true when the key was the point's. */
+  /** Keys on a focused point (point-editor.mjs keyOnPoint): true when the key was the point's. */
   onPointKey(e, i) {
-    const key = e.key;
-    if (key === "Delete" || key === "Backspace") {
-      e.preventDefault();
-      this.removePoint(i);
-      return true;
-    }
-    if (key === "Enter" || key === " ") {
-      e.preventDefault();
-      this.flipLabel(i);
-      return true;
-    }
+    const act = points.keyOnPoint(e);
     const d = this.data;
-    const arrows = d.d === 1 ? { ArrowLeft: [-1], ArrowRight: [1] } : { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
-    if (!arrows[key]) return false;
+    if (!act || (act.move && d.d === 1 && !act.move[0])) return false; // on a line: left and right
     e.preventDefault();
-    const span = this.origView().span;
-    const s = e.shiftKey ? niceStep(span) : niceStep(span) / 10;
-    const p = this.snap(d.X[i].map((v, j) => v + arrows[key][j] * s), span);
-    this.movePoint(i, p, `arrow${i}`);
-    this.selectPoint(i, true);
+    if (act.remove) {
+      this.removePoint(i);
+    } else if (act.flip) {
+      this.flipLabel(i);
+    } else {
+      const span = this.origView().span;
+      const s = act.grid ? niceStep(span) : niceStep(span) / 10;
+      this.movePoint(i, this.snap(d.X[i].map((v, j) => v + act.move[j] * s), span), `arrow${i}`);
+      this.selectPoint(i, true);
+    }
     return true;
   }
 
@@ -1306,6 +1243,7 @@ class OffsetDemo {
       label: this.label,
       selected: this.selected,
       undoDepth: this.edits.depth,
+      redoDepth: this.edits.redoDepth,
       chart: { lifted: this.charts.lifted.values(), origin: this.charts.origin.values() },
     };
   }
@@ -1331,7 +1269,8 @@ export function mount(root) {
       state: () => od.state(),
       history: (key) => od.history(key),
       activate: () => od.activate(),
-      undo: () => od.undo(),
+      undo: () => od.undoRedo.undo(),
+      redo: () => od.undoRedo.redo(),
       addPoint: (p, label) => od.addPoint(p, label),
       removePoint: (i) => od.removePoint(i),
       flipLabel: (i) => od.flipLabel(i),

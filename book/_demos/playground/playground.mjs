@@ -23,7 +23,7 @@
 // position, the options) is kept in the page's URL under the element's id
 // (url-state.mjs): a link reproduces it, Back returns to the state before the last edit.
 // Undo (button, Ctrl/Cmd+Z) takes back the last edit of the data and returns to the step
-// position the run had then.  Below the plot, the run's updates per epoch (epoch-chart.mjs);
+// position the run had then; Redo (button, Ctrl/Cmd+Shift+Z or Ctrl+Y) puts it back.  Below the plot, the run's updates per epoch (epoch-chart.mjs);
 // in "Generate data", seeded data the library's make_demo_data also makes (generator.mjs).
 // Play (player.mjs) moves the run on by itself, one update at a time; each update can be
 // drawn as the vector y·x added to θ, the old boundary fading out.  The points are edited
@@ -31,13 +31,13 @@
 
 import { buttonRow, groupRoot, mountEvery, showError } from "../kit/demo-kit.mjs";
 import * as core from "../kit/perceptron-core.mjs";
-import { el, forPeople, keepFocus, labelText, MAX_TABBABLE_POINTS, num, show, svg } from "../kit/dom.mjs";
+import { el, forPeople, labelText, MAX_TABBABLE_POINTS, num, show, svg } from "../kit/dom.mjs";
 import { clipPolygon, lineInBox, roundTo, viewFor, viewFrom } from "../kit/plot-geometry.mjs";
 import { createEpochChart } from "../kit/epoch-chart.mjs";
 import * as gen from "../kit/generator.mjs";
 import { createGeneratorForm, generatedName } from "../kit/generator-form.mjs";
 import * as urlState from "../kit/url-state.mjs";
-import { EditHistory } from "../kit/edit-history.mjs";
+import { EditHistory, UNDO_HELP, UndoRedo } from "../kit/edit-history.mjs";
 import { addPlayer } from "../kit/player.mjs";
 import * as points from "../kit/point-editor.mjs";
 
@@ -228,17 +228,17 @@ class Playground {
     const buttons = row.element;
     this.buttons = row.buttons;
 
-    // editing: undo the last edit, clear the data
+    // editing: undo and redo the last edit, clear the data
     const edits = el("div", { class: "demo-edits", role: "toolbar", "aria-label": "Edit the data" });
-    for (const [name, text, keys, tip] of [
-      ["undo", "Undo", "Control+Z Meta+Z", "take back the last edit of the data (Ctrl+Z or \u2318Z)"],
-      ["clear", "Clear", "", "remove every point"],
-    ]) {
-      const b = el("button", { type: "button", class: `demo-button pg-${name}`, title: tip }, text);
-      if (keys) b.setAttribute("aria-keyshortcuts", keys);
-      edits.append(b);
-      this.buttons[name] = b;
-    }
+    this.undoRedo = new UndoRedo({
+      history: this.history, root: r, prefix: "pg", what: "the last edit of the data",
+      fallback: () => this.layer, restore: (snap) => this.restoreSnapshot(snap),
+      told: (done, snap) => `${done}: ${snap.what}. ${this.describeData()}; ` +
+        (this.visits() ? `the run is back at visit ${this.visits()}, ${this.stateText()}.` : "theta = 0."),
+      say: (t) => this.say(t), focused: (i) => this.select_(i, false),
+    });
+    this.buttons.clear = el("button", { type: "button", class: "demo-button pg-clear", title: "remove every point" }, "Clear");
+    edits.append(this.undoRedo.buttons.undo, this.undoRedo.buttons.redo, this.buttons.clear);
     tools.append(edits);
 
     // the generator: seeded data, the same as perceptron_lib.make_demo_data
@@ -341,13 +341,10 @@ class Playground {
     help.append(el("summary", {}, "Mouse and keyboard"));
     const ul = el("ul");
     for (const t of [
-      "Click or tap in the plot: add a point with the chosen label (Shift-click: the other label).",
-      "Drag a point to move it. Click it, or reach it with Tab, to select it; Delete or Backspace removes it.",
-      "On a selected point: arrow keys move it (Shift: by a grid step), Enter or Space flips its label; n and Shift+N go to the next and previous point.",
-      "a adds a point in the middle of the plot. + and \u2212 choose the label of new points.",
+      ...points.helpLines(),
       "s Step, e Epoch, r Run, p Play or Pause, 0 Reset, whenever the focus is in the playground. Play makes one update at a time at the chosen speed; any other key or click pauses it.",
-      "Changing the data starts the run again from \u03b8 = 0, and takes it to its end if it had ended. Undo (Ctrl+Z or \u2318Z) takes the last edit back, with the run where it was.",
-      "The page's address keeps what you see: copy it to share it; Back returns to the state before your last edit.",
+      "Changing the data starts the run again from \u03b8 = 0, and takes it to its end if it had ended.",
+      ...UNDO_HELP,
     ]) ul.append(el("li", {}, t));
     help.append(ul);
 
@@ -363,7 +360,6 @@ class Playground {
 
     // events
     this.select.addEventListener("change", () => this.chooseDataset(Number(this.select.value)));
-    this.buttons.undo.addEventListener("click", () => this.undo());
     this.buttons.clear.addEventListener("click", () => this.clear());
     for (const input of Object.values(this.radios)) {
       input.addEventListener("change", () => {
@@ -536,27 +532,6 @@ class Playground {
   edit(tag, what, fn) {
     this.history.edit(tag, what, fn);
     this.renderButtons();
-  }
-
-  /** Take back the last edit of the data. */
-  undo() {
-    const snap = this.history.undo();
-    if (!snap) {
-      this.say("Nothing to undo.");
-      this.renderButtons();
-      return false;
-    }
-    const refocus = keepFocus(this.root, this.layer);
-    this.restoreSnapshot(snap);
-    refocus();
-    if (this.root.contains(document.activeElement) && document.activeElement.closest("[data-i]")) {
-      this.select_(Number(document.activeElement.closest("[data-i]").dataset.i), false);
-    }
-    this.saveUrl("push");
-    this.renderButtons();
-    const v = this.visits();
-    this.say(`Undone: ${snap.what}. ${this.describeData()}; ` + (v ? `the run is back at visit ${v}, ${this.stateText()}.` : "theta = 0."));
-    return true;
   }
 
   /** The state a link carries (see url-state.mjs; checked again when read back). */
@@ -1116,7 +1091,7 @@ class Playground {
     const done = !this.run || this.run.done;
     for (const k of ["step", "epoch", "run"]) this.buttons[k].setAttribute("aria-disabled", String(done));
     this.buttons.reset.setAttribute("aria-disabled", String(!this.run || (!this.run.last)));
-    this.buttons.undo.setAttribute("aria-disabled", String(this.history.depth === 0));
+    this.undoRedo.render();
     this.buttons.clear.setAttribute("aria-disabled", String(this.X.length === 0));
   }
 
@@ -1263,32 +1238,17 @@ class Playground {
   onKey(e) {
     const t = e.target;
     const typing = t.tagName === "SELECT" || t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && !["radio", "checkbox", "range"].includes(t.type));
-    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "z" && !typing) {
-      e.preventDefault();
-      this.undo();
-      return;
-    }
+    if (!typing && this.undoRedo.onKey(e)) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (t.type === "range") return;
     if (t.tagName === "SELECT" || (t.tagName === "INPUT" && !["radio", "checkbox"].includes(t.type)) || t.tagName === "TEXTAREA") return;
     const pt = t.closest ? t.closest(".pg-pt") : null;
-    const key = e.key;
-    const act = pt ? points.keyOnPoint(e) : null;
-    if (act) {
-      const i = Number(pt.dataset.i);
-      e.preventDefault();
-      if (act.remove) {
-        this.removePoint(i);
-      } else if (act.flip) {
-        this.flipLabel(i);
-      } else {
-        const s = act.grid ? this.view.step : this.view.snap;
-        const p = this.snap([this.X[i][0] + act.move[0] * s, this.X[i][1] + act.move[1] * s]);
-        this.movePoint(i, p, `arrow${i}`);
+    if (pt && points.editByKey(e, Number(pt.dataset.i), { view: this.view, at: (i) => this.X[i],
+      remove: (i) => this.removePoint(i), flip: (i) => this.flipLabel(i), move: (i, p, tag) => {
+        this.movePoint(i, p, tag);
         this.say(`Example ${i + 1} at ${vec(p)}.`);
-      }
-      return;
-    }
+      } })) return;
+    const key = e.key;
     const k = key.length === 1 ? key.toLowerCase() : key;
     const n = this.X.length;
     const actions = {
@@ -1297,10 +1257,7 @@ class Playground {
       r: () => this.runAll(),
       0: () => this.reset(),
       p: () => this.player.toggle(),
-      a: () => {
-        const v = this.view;
-        this.addPoint(this.snap([(v.x0 + v.x1) / 2, (v.y0 + v.y1) / 2]), this.label);
-      },
+      a: () => this.addPoint(points.centreOf(this.view), this.label),
       "+": () => this.setLabel(1),
       "-": () => this.setLabel(-1),
       "\u2212": () => this.setLabel(-1),
@@ -1341,6 +1298,7 @@ class Playground {
       generator: this.gen ? { ...this.gen } : null,
       showBand: this.showBand,
       undoDepth: this.history.depth,
+      redoDepth: this.history.redoDepth,
       chart: this.chart.values(),
       playing: this.player.playing,
       speed: this.player.speed,
@@ -1370,7 +1328,8 @@ export function mount(root) {
       state: () => pg.state(),
       setData: (X, y, name) => pg.setData(X, y, name),
       selectDataset: (k) => pg.chooseDataset(k),
-      undo: () => pg.undo(),
+      undo: () => pg.undoRedo.undo(),
+      redo: () => pg.undoRedo.redo(),
       clear: () => pg.clear(),
       /** Generate data: options {kind, n, seed, margin, spread, flip}, or the form's. */
       generate: (options) => pg.generate(options),
