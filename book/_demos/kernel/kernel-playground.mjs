@@ -45,6 +45,7 @@ import { EditHistory, UNDO_HELP, UndoRedo } from "../kit/edit-history.mjs";
 import { addPlayer } from "../kit/player.mjs";
 import { viewFrom } from "../kit/plot-geometry.mjs";
 import * as points from "../kit/point-editor.mjs";
+import { checkEntry, datasetName, datasetWhere, heldOutOf, parseDatasetList } from "../kit/datasets.mjs";
 
 // The drawing's own units (viewBox); the plot area is a square inside it.  The field's
 // canvas is placed over the same square by the stylesheet (kernel-playground.css).
@@ -76,32 +77,16 @@ let instances = 0;
 const vec = (v) => `(${v.map((a) => num(a, 3)).join(", ")})`;
 const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
 
+const SHAPE = "{name, X, y}";
+
 function parseDatasets(text) {
-  let raw;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`data-datasets is not valid JSON (${err.message})`);
-  }
-  if (!Array.isArray(raw) || raw.length === 0) throw new Error("data-datasets must be a non-empty JSON array of {name, X, y}");
-  return raw.map((d, k) => {
-    const where = `data set ${k + 1}${d && typeof d.name === "string" ? ` ("${d.name}")` : ""}`;
-    try {
-      if (!d || typeof d !== "object") throw new Error("must be an object {name, X, y}");
+  return parseDatasetList(text, SHAPE, (d, k) => {
+    checkEntry(d, k, SHAPE, () => {
       core.createKernelRun(d.X, d.y, { kind: "linear" }, 1); // checks shapes, numbers, labels
       if (d.X[0].length !== 2) throw new Error(`the playground draws 2-D data, but X has ${d.X[0].length} features`);
-    } catch (err) {
-      throw new Error(`${where}: ${err.message}`);
-    }
-    let test = null;
-    if (d.X_test !== undefined || d.y_test !== undefined) {
-      try {
-        test = core.checkHeldOut({ X: d.X_test, y: d.y_test }, 2);
-      } catch (err) {
-        throw new Error(`${where}, its test set: ${err.message}`);
-      }
-    }
-    return { name: typeof d.name === "string" && d.name ? d.name : `data set ${k + 1}`, X: d.X.map((r) => [r[0], r[1]]), y: d.y.slice(), test };
+    });
+    const test = heldOutOf(d, core.checkHeldOut, 2, datasetWhere(d, k));
+    return { name: datasetName(d, k), X: d.X.map((r) => [r[0], r[1]]), y: d.y.slice(), test };
   });
 }
 

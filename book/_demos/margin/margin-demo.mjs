@@ -41,6 +41,7 @@ import * as urlState from "../kit/url-state.mjs";
 import { addPlayer } from "../kit/player.mjs";
 import * as points from "../kit/point-editor.mjs";
 import * as core from "./margin-core.mjs";
+import { checkEntry, datasetName, heldOutOf, parseDatasetList } from "../kit/datasets.mjs";
 
 const VB = 400; // the drawing's own units (viewBox); the plot area is a square inside
 const AREA = { left: 34, top: 8, size: 358 };
@@ -98,40 +99,20 @@ function clip(poly, a, b, c) {
 }
 
 function parseDatasets(text) {
-  let raw;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`data-datasets is not valid JSON (${err.message})`);
-  }
-  if (!Array.isArray(raw) || raw.length === 0) throw new Error("data-datasets must be a non-empty JSON array of data sets");
-  return raw.map((d, k) => {
-    const where = `data set ${k + 1}${d && typeof d.name === "string" ? ` ("${d.name}")` : ""}`;
-    try {
-      if (!d || typeof d !== "object") throw new Error("must be an object {name, X, y, theta, theta0, gamma}");
-      const [X, y] = core.checkData(d.X, d.y);
-      if (X[0].length !== 2) throw new Error(`the demo draws 2-D data, but X has ${X[0].length} features`);
-      const margins = core.liftedMargins(X, y, d.theta, d.theta0); // checks the separator
-      if (d.theta[0] === 0 && d.theta[1] === 0) throw new Error("theta is zero: the reference separator has no line");
-      const R = core.liftedRadius(X);
-      core.checkGamma(d.gamma);
-      if (d.gamma > R) throw new Error(`gamma must be at most R = ${R}, got ${d.gamma}`);
-      const gammaOpt = d.gammaOpt === null || d.gammaOpt === undefined ? null : d.gammaOpt;
-      if (gammaOpt !== null && !(typeof gammaOpt === "number" && gammaOpt > 0)) throw new Error(`gammaOpt must be a positive number or null, got ${gammaOpt}`);
-      let test = null;
-      if (d.X_test !== undefined || d.y_test !== undefined) {
-        try {
-          test = core.checkHeldOut({ X: d.X_test, y: d.y_test }, 2);
-        } catch (err) {
-          throw new Error(`its test set: ${err.message}`);
-        }
-      }
-      return { name: typeof d.name === "string" && d.name ? d.name : `data set ${k + 1}`, X, y,
-        theta: [d.theta[0], d.theta[1]], theta0: d.theta0, gamma: d.gamma, gammaOpt, R, margins, test };
-    } catch (err) {
-      throw new Error(`${where}: ${err.message}`);
-    }
-  });
+  return parseDatasetList(text, "data sets", (d, k) => checkEntry(d, k, "{name, X, y, theta, theta0, gamma}", () => {
+    const [X, y] = core.checkData(d.X, d.y);
+    if (X[0].length !== 2) throw new Error(`the demo draws 2-D data, but X has ${X[0].length} features`);
+    const margins = core.liftedMargins(X, y, d.theta, d.theta0); // checks the separator
+    if (d.theta[0] === 0 && d.theta[1] === 0) throw new Error("theta is zero: the reference separator has no line");
+    const R = core.liftedRadius(X);
+    core.checkGamma(d.gamma);
+    if (d.gamma > R) throw new Error(`gamma must be at most R = ${R}, got ${d.gamma}`);
+    const gammaOpt = d.gammaOpt === null || d.gammaOpt === undefined ? null : d.gammaOpt;
+    if (gammaOpt !== null && !(typeof gammaOpt === "number" && gammaOpt > 0)) throw new Error(`gammaOpt must be a positive number or null, got ${gammaOpt}`);
+    const test = heldOutOf(d, core.checkHeldOut, 2);
+    return { name: datasetName(d, k), X, y,
+      theta: [d.theta[0], d.theta[1]], theta0: d.theta0, gamma: d.gamma, gammaOpt, R, margins, test };
+  }));
 }
 
 /**

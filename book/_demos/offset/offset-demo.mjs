@@ -41,6 +41,7 @@ import { EditHistory, UNDO_HELP, UndoRedo } from "../kit/edit-history.mjs";
 import * as urlState from "../kit/url-state.mjs";
 import { addPlayer } from "../kit/player.mjs";
 import * as points from "../kit/point-editor.mjs";
+import { checkEntry, datasetName, parseDatasetList } from "../kit/datasets.mjs";
 
 /** How many examples a run has visited: whole epochs, and the next index in this one. */
 const visits = (run) => (run.t - 1) * run.n + run.next;
@@ -66,29 +67,18 @@ const vec = (v) => `(${v.map((a) => num(a)).join(", ")})`;
 const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
 const pt = (p) => `${p[0].toFixed(1)},${p[1].toFixed(1)}`;
 
+const SHAPE = "{name, X, y, theta, theta0}";
+
 function parseDatasets(text) {
-  let raw;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`data-datasets is not valid JSON (${err.message})`);
-  }
-  if (!Array.isArray(raw) || raw.length === 0) throw new Error("data-datasets must be a non-empty JSON array of {name, X, y, theta, theta0}");
-  return raw.map((d, k) => {
-    const where = `data set ${k + 1}${d && typeof d.name === "string" ? ` ("${d.name}")` : ""}`;
-    try {
-      if (!d || typeof d !== "object") throw new Error("must be an object {name, X, y, theta, theta0}");
-      core.originRun(d.X, d.y, 1); // checks shapes, numbers, labels
-      const dim = d.X[0].length;
-      if (dim !== 1 && dim !== 2) throw new Error(`the demo draws 1-D and 2-D data, but X has ${dim} features`);
-      if (!Array.isArray(d.theta) || d.theta.length !== dim) throw new Error(`theta must have ${dim} entries`);
-      d.theta.forEach((t) => core.sliderPosition(t, core.THETA_STEPS));
-      core.sliderPosition(d.theta0, core.THETA0_STEPS);
-      return { name: typeof d.name === "string" && d.name ? d.name : `data set ${k + 1}`, X: d.X.map((r) => r.slice()), y: d.y.slice(), theta: d.theta.slice(), theta0: d.theta0, d: dim };
-    } catch (err) {
-      throw new Error(`${where}: ${err.message}`);
-    }
-  });
+  return parseDatasetList(text, SHAPE, (d, k) => checkEntry(d, k, SHAPE, () => {
+    core.originRun(d.X, d.y, 1); // checks shapes, numbers, labels
+    const dim = d.X[0].length;
+    if (dim !== 1 && dim !== 2) throw new Error(`the demo draws 1-D and 2-D data, but X has ${dim} features`);
+    if (!Array.isArray(d.theta) || d.theta.length !== dim) throw new Error(`theta must have ${dim} entries`);
+    d.theta.forEach((t) => core.sliderPosition(t, core.THETA_STEPS));
+    core.sliderPosition(d.theta0, core.THETA0_STEPS);
+    return { name: datasetName(d, k), X: d.X.map((r) => r.slice()), y: d.y.slice(), theta: d.theta.slice(), theta0: d.theta0, d: dim };
+  }));
 }
 
 /** A box [x0, x1] x [y0, y1] drawn at one scale in both directions, centred in the area;

@@ -40,6 +40,7 @@ import * as urlState from "../kit/url-state.mjs";
 import { EditHistory, UNDO_HELP, UndoRedo } from "../kit/edit-history.mjs";
 import { addPlayer } from "../kit/player.mjs";
 import * as points from "../kit/point-editor.mjs";
+import { datasetName, datasetWhere, heldOutOf, parseDatasetList } from "../kit/datasets.mjs";
 
 // The drawing's own units (viewBox); the plot area is a square inside it.
 const VB = 400;
@@ -90,20 +91,11 @@ function arrow(line, head, A, B) {
 }
 
 function parseDatasets(text) {
-  let raw;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`data-datasets is not valid JSON (${err.message})`);
-  }
-  if (!Array.isArray(raw) || raw.length === 0) {
-    throw new Error("data-datasets must be a non-empty JSON array of {name, X, y}");
-  }
-  return raw.map((d, k) => checkDataset(d, k));
+  return parseDatasetList(text, "{name, X, y}", checkDataset);
 }
 
 function checkDataset(d, k) {
-  const where = `data set ${k + 1}${d && typeof d.name === "string" ? ` ("${d.name}")` : ""}`;
+  const where = datasetWhere(d, k);
   if (!d || typeof d !== "object") throw new Error(`${where} must be an object {name, X, y}`);
   const X = d.X ?? [];
   const y = d.y ?? [];
@@ -116,21 +108,14 @@ function checkDataset(d, k) {
   } catch (err) {
     throw new Error(`${where}: ${err.message}`);
   }
-  let test = null;
-  if (d.X_test !== undefined || d.y_test !== undefined) {
-    try {
-      test = core.checkHeldOut({ X: d.X_test, y: d.y_test }, 2);
-    } catch (err) {
-      throw new Error(`${where}, its test set: ${err.message}`);
-    }
-  }
+  const test = heldOutOf(d, core.checkHeldOut, 2, where);
   let best = null;
   if (d.best_gamma !== undefined && d.best_gamma !== null) {
     best = Number(d.best_gamma);
     if (!Number.isFinite(best) || best <= 0) throw new Error(`${where}: best_gamma must be a positive number, got ${JSON.stringify(d.best_gamma)}`);
   }
   return {
-    name: typeof d.name === "string" && d.name ? d.name : `data set ${k + 1}`,
+    name: datasetName(d, k),
     X: X.map((r) => [Number(r[0]), Number(r[1])]),
     y: y.map(Number),
     bestGamma: best,
