@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 from pathlib import Path
 
 from sphinx.application import Sphinx
 from sphinx.locale import _
+from static_css import add_style_sheet
 
 CSS = Path(__file__).resolve().parent / "a11y.css"
 
@@ -67,16 +67,7 @@ def _page(app: Sphinx, pagename: str, templatename: str, context: dict, doctree)
         context["pagetitle"] = title
 
 
-def _copy_css(app: Sphinx) -> None:
-    if app.builder.format != "html":
-        return
-    dest = Path(app.outdir) / "_static"
-    dest.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(CSS, dest / CSS.name)
-
-
 def setup(app: Sphinx) -> dict:
-    app.connect("builder-inited", _copy_css)
     app.connect("html-page-context", _page)
-    app.add_css_file(CSS.name)
+    add_style_sheet(app, CSS)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

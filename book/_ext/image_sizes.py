@@ -18,12 +18,12 @@ import base64
 import binascii
 import posixpath
 import re
-import shutil
 import struct
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote
 
 from sphinx.application import Sphinx
+from static_css import add_style_sheet
 
 CSS = Path(__file__).resolve().parent / "image_sizes.css"
 
@@ -149,17 +149,8 @@ def _page(app: Sphinx, pagename: str, templatename: str, context: dict, doctree)
     context["body"] = add_sizes(context["body"], read_file)
 
 
-def _copy_css(app: Sphinx) -> None:
-    if app.builder.format != "html":
-        return
-    dest = Path(app.outdir) / "_static"
-    dest.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(CSS, dest / CSS.name)
-
-
 def setup(app: Sphinx) -> dict:
     """Connect the extension (the figures of every chapter)."""
-    app.connect("builder-inited", _copy_css)
     app.connect("html-page-context", _page)
-    app.add_css_file(CSS.name)
+    add_style_sheet(app, CSS)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
