@@ -1,5 +1,5 @@
-// The kernel perceptron of chapter 6, for the browser and for Node.js (ES module, no
-// dependencies).
+// The kernel perceptron of chapter 6, for the browser and for Node.js (ES module; its
+// step-by-step bookkeeping is the kit's, stepwiseRun of ../kit/perceptron-core.mjs).
 //
 // It follows perceptron_lib/variants.py (kernel_perceptron, kernel_decision and the three
 // kernels) step for step: alpha = 0 and theta0 = 0; the Gram matrix G[j][i] = K(x_j, x_i)
@@ -19,6 +19,8 @@
 //
 // Labels are -1 and +1.  Every function checks its input and throws an Error whose
 // message names the problem.  No function modifies its arguments.
+
+import { stepwiseRun } from "../kit/perceptron-core.mjs";
 
 export const KERNELS = Object.freeze(["linear", "polynomial", "RBF"]);
 export const MIN_DEGREE = 1;
@@ -199,54 +201,14 @@ export function createKernelRun(X, y, k, tau = 100, offset = true) {
   const n = Xc.length;
   // c[j] = alpha_j * y_j, kept next to alpha so that a visit costs n multiply-adds
   const c = new Float64Array(n);
-  let changed = false;
-
-  const state = {
-    X: Xc,
-    y: yc,
-    tau,
-    offset,
-    n,
-    G,
-    kernel,
-    alpha: null,
-    theta0: 0,
-    mistakes: 0,
-    t: 1,
-    next: 0,
-    last: null,
-    converged: false,
-    stopped: false,
-    history: [],
-    get done() {
-      return this.converged || this.stopped;
-    },
-    get epochs() {
-      return this.last === null ? 0 : this.t;
-    },
-    /** f(x_i) of the current hypothesis, as the run computes it. */
-    score(i) {
-      let s = 0;
-      for (let j = 0; j < n; j++) s += c[j] * G[j][i];
-      return s + this.theta0;
-    },
-    reset() {
+  const state = stepwiseRun(n, tau, {
+    clear() {
       this.alpha = new Float64Array(n);
       c.fill(0);
       this.theta0 = 0;
       this.mistakes = 0;
-      this.t = 1;
-      this.next = 0;
-      this.last = null;
-      this.converged = false;
-      this.stopped = false;
-      this.history = [];
-      changed = false;
-      return null;
     },
-    step() {
-      if (this.done) return null;
-      const i = this.next;
+    visit(i) {
       const s = this.score(i);
       const mistake = yc[i] * s <= 0;
       if (mistake) {
@@ -255,32 +217,23 @@ export function createKernelRun(X, y, k, tau = 100, offset = true) {
         c[i] = this.alpha[i] * yc[i];
         if (offset) this.theta0 += yc[i];
         this.mistakes += 1;
-        changed = true;
       }
-      const result = { epoch: this.t, index: i, score: s, mistake };
-      this.last = result;
-      this.next = i + 1;
-      if (this.next === n) {
-        if (!changed) this.converged = true;
-        else if (this.t === tau) this.stopped = true;
-        else {
-          this.t += 1;
-          this.next = 0;
-          changed = false;
-        }
-      }
-      return result;
+      return { epoch: this.t, index: i, score: s, mistake };
     },
-    epoch() {
-      let out = null;
-      const t = this.t;
-      while (!this.done && this.t === t) out = this.step();
-      return out;
-    },
-    run() {
-      let out = null;
-      while (!this.done) out = this.step();
-      return out;
+  });
+  Object.assign(state, {
+    X: Xc,
+    y: yc,
+    tau,
+    offset,
+    n,
+    G,
+    kernel,
+    /** f(x_i) of the current hypothesis, as the run computes it. */
+    score(i) {
+      let s = 0;
+      for (let j = 0; j < n; j++) s += c[j] * G[j][i];
+      return s + this.theta0;
     },
     /** Labels the current hypothesis gives the training examples (+1 exactly when f > 0). */
     predictions() {
@@ -292,7 +245,7 @@ export function createKernelRun(X, y, k, tau = 100, offset = true) {
       for (let i = 0; i < n; i++) if ((this.score(i) > 0 ? 1 : -1) !== yc[i]) e += 1;
       return e;
     },
-  };
+  });
   state.reset();
   return state;
 }

@@ -179,18 +179,64 @@ export function createRun(X, y, tau, offset = true) {
   checkOffset(offset);
   const n = Xc.length;
   const d = Xc[0].length;
-  let changed = false;
-
-  const state = {
+  const state = stepwiseRun(n, tau, {
+    clear() {
+      this.theta = new Array(d).fill(0);
+      this.theta0 = 0;
+      this.mistakes = 0;
+    },
+    visit(i) {
+      const x = Xc[i];
+      const yi = yc[i];
+      const s = rawScore(this.theta, this.theta0, x);
+      const mistake = yi * s <= 0;
+      if (mistake) {
+        const th = this.theta;
+        const nt = new Array(d);
+        for (let j = 0; j < d; j++) nt[j] = th[j] + yi * x[j];
+        this.theta = nt;
+        if (offset) this.theta0 = this.theta0 + yi;
+        this.mistakes += 1;
+        this.history.push({ epoch: this.t, index: i, score: s, theta: nt.slice(), theta0: this.theta0 });
+      }
+      return { epoch: this.t, index: i, score: s, mistake };
+    },
+  });
+  Object.assign(state, {
     X: Xc,
     y: yc,
     tau,
     offset,
     n,
     d,
-    theta: null,
-    theta0: 0,
-    mistakes: 0,
+    // Play's step (player.mjs): visit examples up to the next update, or to the end of
+    // the run; returns the last visit (null when the run was over).
+    toUpdate() {
+      let out = null;
+      while (!this.done) {
+        out = this.step();
+        if (out.mistake) break;
+      }
+      return out;
+    },
+  });
+  state.reset();
+  return state;
+}
+
+/**
+ * What every step-by-step run shares (chapters 1 to 4 here, chapter 6's kernel run and
+ * chapter 7's margin run): where the run is (t, next, last), how it ends (converged
+ * after an epoch without an update, stopped after tau epochs), its history of updates,
+ * and the methods step, epoch, run and reset.  The run's own part: own.clear() sets its
+ * weights to their start (reset calls it), own.visit(i) visits example i, pushes an
+ * update onto this.history if it makes one, and returns what step() returns.  An epoch
+ * counts as clean when no visit in it added to the history.  Both are called with the
+ * run as this.
+ */
+export function stepwiseRun(n, tau, own) {
+  let start = 0; // the history's length when the epoch in progress began
+  return {
     t: 1,
     next: 0,
     last: null,
@@ -204,54 +250,37 @@ export function createRun(X, y, tau, offset = true) {
       return this.last === null ? 0 : this.t;
     },
     reset() {
-      this.theta = new Array(d).fill(0);
-      this.theta0 = 0;
-      this.mistakes = 0;
+      own.clear.call(this);
       this.t = 1;
       this.next = 0;
       this.last = null;
       this.converged = false;
       this.stopped = false;
       this.history = [];
-      changed = false;
+      start = 0;
       return null;
     },
     step() {
       if (this.done) return null;
       const i = this.next;
-      const x = Xc[i];
-      const yi = yc[i];
-      const s = rawScore(this.theta, this.theta0, x);
-      const mistake = yi * s <= 0;
-      if (mistake) {
-        const th = this.theta;
-        const nt = new Array(d);
-        for (let j = 0; j < d; j++) nt[j] = th[j] + yi * x[j];
-        this.theta = nt;
-        if (offset) this.theta0 = this.theta0 + yi;
-        this.mistakes += 1;
-        changed = true;
-        this.history.push({ epoch: this.t, index: i, score: s, theta: nt.slice(), theta0: this.theta0 });
-      }
-      const result = { epoch: this.t, index: i, score: s, mistake };
+      const result = own.visit.call(this, i);
       this.last = result;
       this.next = i + 1;
       if (this.next === n) {
-        if (!changed) {
+        if (this.history.length === start) {
           this.converged = true;
         } else if (this.t === tau) {
           this.stopped = true;
         } else {
           this.t += 1;
           this.next = 0;
-          changed = false;
+          start = this.history.length;
         }
       }
       return result;
     },
     epoch() {
       let out = null;
-      if (this.done) return out;
       const t = this.t;
       while (!this.done && this.t === t) out = this.step();
       return out;
@@ -261,19 +290,7 @@ export function createRun(X, y, tau, offset = true) {
       while (!this.done) out = this.step();
       return out;
     },
-    // Play's step (player.mjs): visit examples up to the next update, or to the end of
-    // the run; returns the last visit (null when the run was over).
-    toUpdate() {
-      let out = null;
-      while (!this.done) {
-        out = this.step();
-        if (out.mistake) break;
-      }
-      return out;
-    },
   };
-  state.reset();
-  return state;
 }
 
 /**

@@ -21,7 +21,7 @@
 // Input checks are perceptron-core.mjs's: every function throws an Error whose message
 // names the problem.  No function modifies its arguments.
 
-import { checkHeldOut, createRun, errors, margin as datasetMargin, epochTotals } from "../kit/perceptron-core.mjs";
+import { checkHeldOut, createRun, errors, margin as datasetMargin, epochTotals, stepwiseRun } from "../kit/perceptron-core.mjs";
 
 export { checkHeldOut, errors };
 
@@ -98,32 +98,16 @@ export function createMarginRun(X, y, mu, tau) {
   if (typeof tau !== "number" || !Number.isInteger(tau) || tau <= 0) fail(`tau must be a positive integer (number of epochs), got ${tau}`);
   const n = Xc.length;
   const d = Xc[0].length;
-  let changed = false;
-  const state = {
-    X: Xc, y: yc, mu, tau, n, d,
-    theta: null, theta0: 0, updates: 0, mistakes: 0, visits: null,
-    t: 1, next: 0, last: null, converged: false, stopped: false, history: [], perEpoch: [],
-    get done() { return this.converged || this.stopped; },
-    get epochs() { return this.last === null ? 0 : this.t; },
-    reset() {
+  const state = stepwiseRun(n, tau, {
+    clear() {
       this.theta = new Array(d).fill(0);
       this.theta0 = 0;
       this.updates = 0;
       this.mistakes = 0;
       this.visits = new Array(n).fill(0);
-      this.t = 1;
-      this.next = 0;
-      this.last = null;
-      this.converged = false;
-      this.stopped = false;
-      this.history = [];
       this.perEpoch = [];
-      changed = false;
-      return null;
     },
-    step() {
-      if (this.done) return null;
-      const i = this.next;
+    visit(i) {
       const x = Xc[i];
       const yi = yc[i];
       if (i === 0) this.perEpoch.push(0);
@@ -139,35 +123,12 @@ export function createMarginRun(X, y, mu, tau) {
         this.theta0 += yi;
         this.updates += 1;
         this.perEpoch[this.perEpoch.length - 1] += 1;
-        changed = true;
         this.history.push({ epoch: this.t, index: i, score: s, theta: nt.slice(), theta0: this.theta0 });
       }
-      const result = { epoch: this.t, index: i, score: s, update, mistake };
-      this.last = result;
-      this.next = i + 1;
-      if (this.next === n) {
-        if (!changed) this.converged = true;
-        else if (this.t === tau) this.stopped = true;
-        else {
-          this.t += 1;
-          this.next = 0;
-          changed = false;
-        }
-      }
-      return result;
+      return { epoch: this.t, index: i, score: s, update, mistake };
     },
-    epoch() {
-      let out = null;
-      const t = this.t;
-      while (!this.done && this.t === t) out = this.step();
-      return out;
-    },
-    run() {
-      let out = null;
-      while (!this.done) out = this.step();
-      return out;
-    },
-  };
+  });
+  Object.assign(state, { X: Xc, y: yc, mu, tau, n, d });
   state.reset();
   return state;
 }
