@@ -34,7 +34,7 @@
 // the run's updates per epoch (epoch-chart.mjs); in "Generate data", seeded data
 // (generator.mjs) that perceptron_lib.make_demo_data also makes.
 
-import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../kit/demo-kit.mjs";
+import { buttonRow, datasetLine, groupRoot, helpBox, mountEvery, showError, sliderLine } from "../kit/demo-kit.mjs";
 import * as core from "./kernel-core.mjs";
 import { el, forPeople, labelText, niceStep, num, show, svg, whenSeen } from "../kit/dom.mjs";
 import { createEpochChart } from "../kit/epoch-chart.mjs";
@@ -46,6 +46,7 @@ import { addPlayer } from "../kit/player.mjs";
 import { viewFrom } from "../kit/plot-geometry.mjs";
 import * as points from "../kit/point-editor.mjs";
 import { checkEntry, datasetName, datasetWhere, heldOutOf, parseDatasetList } from "../kit/datasets.mjs";
+import { nothingToDo, playedText, plural } from "../kit/run-status.mjs";
 
 // The drawing's own units (viewBox); the plot area is a square inside it.  The field's
 // canvas is placed over the same square by the stylesheet (kernel-playground.css).
@@ -75,7 +76,6 @@ let instances = 0;
 // Small functions
 
 const vec = (v) => `(${v.map((a) => num(a, 3)).join(", ")})`;
-const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
 
 const SHAPE = "{name, X, y}";
 
@@ -357,13 +357,7 @@ class KernelPlayground {
     alphas.append(el("summary", {}, "Examples with \u03b1 > 0"));
     this.alphaBox = el("div");
     alphas.append(this.alphaBox);
-    const help = el("details", { class: "demo-help" });
-    help.append(el("summary", {}, "Mouse and keyboard"));
-    const helpBox = el("div");
-    const ul = el("ul");
-    for (const t of HELP) ul.append(el("li", {}, t));
-    helpBox.append(ul);
-    help.append(helpBox);
+    const help = helpBox(HELP, { wrap: true });
     more.append(alphas, help);
     readout.append(dl, more);
 
@@ -848,7 +842,7 @@ class KernelPlayground {
     this.activate();
     this.ensureRun();
     if (this.run.done) {
-      this.say(`Nothing to do: ${this.run.converged ? "the run has converged" : "\u03c4 epochs are over"}. Reset starts again.`);
+      this.say(nothingToDo(this.run));
       return false;
     }
     this.t0 = performance.now();
@@ -907,8 +901,8 @@ class KernelPlayground {
   /** Playing stopped: the URL follows the run, and the status line says where it is. */
   played(why) {
     this.saveUrl("replace");
-    if (why === "end") this.say(this.outcomeText());
-    else if (why === "pause") this.say(`Paused after ${plural(this.player.ticks, "update")}. ${this.outcomeText()}`);
+    const text = playedText(why, this.player.ticks, () => this.outcomeText());
+    if (text !== null) this.say(text);
   }
 
   reset() {

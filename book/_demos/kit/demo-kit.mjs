@@ -8,12 +8,37 @@
 // - buttonRow: the toolbar of buttons that train (Step, Epoch, Run, Reset), each with
 //   its key shown in a <kbd> where there is room (kit.css), its key named for assistive
 //   technology (aria-keyshortcuts) and its tip;
+// - helpBox: the folded help under a demo, its keys and what an edit does;
 // - showError: what a demo shows in its frame when it cannot start;
 // - mountEvery: mount every element of a demo's class once the document is ready.
 // The style of the parts is the kit's (kit.css, classes demo-*); the demo's own class of
 // each button (md-step, kp-run, ...) stays beside the kit's for its own rules and tests.
 
 import { el, onReady } from "./dom.mjs";
+
+/**
+ * The folded help of a demo (chapters 1 to 4, 6 and 7): a <details class="demo-help">
+ * with the summary and a list of the lines.
+ * @param {Array<string>} lines the help, one list item each
+ * @param {{summary?: string, listId?: string, wrap?: boolean, item?: function(string): HTMLElement}} options
+ *   listId the list's id; wrap puts the list in a <div> (chapters 6 and 7); item makes a
+ *   line's list item (chapter 7 writes subscripts)
+ * @returns {HTMLDetailsElement}
+ */
+export function helpBox(lines, { summary = "Mouse and keyboard", listId = null, wrap = false, item = (t) => el("li", {}, t) } = {}) {
+  const help = el("details", { class: "demo-help" });
+  help.append(el("summary", {}, summary));
+  const ul = el("ul", listId === null ? {} : { id: listId });
+  for (const t of lines) ul.append(item(t));
+  if (wrap) {
+    const box = el("div");
+    box.append(ul);
+    help.append(box);
+  } else {
+    help.append(ul);
+  }
+  return help;
+}
 
 /**
  * The toolbar of training buttons.

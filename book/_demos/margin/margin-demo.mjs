@@ -32,7 +32,7 @@
 // (../kit/epoch-chart.mjs).  Each element gets a small API in element.marginDemo
 // (used by the tests), which builds the demo on first use.
 
-import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../kit/demo-kit.mjs";
+import { buttonRow, datasetLine, groupRoot, helpBox, mountEvery, showError, sliderLine } from "../kit/demo-kit.mjs";
 import { el, forPeople, labelText, niceStep, show, subscripted, svg, whenSeen } from "../kit/dom.mjs";
 import { EditHistory, UNDO_HELP, UndoRedo } from "../kit/edit-history.mjs";
 import { createEpochChart } from "../kit/epoch-chart.mjs";
@@ -42,6 +42,7 @@ import { addPlayer } from "../kit/player.mjs";
 import * as points from "../kit/point-editor.mjs";
 import * as core from "./margin-core.mjs";
 import { checkEntry, datasetName, heldOutOf, parseDatasetList } from "../kit/datasets.mjs";
+import { nothingToDo, playedText, plural } from "../kit/run-status.mjs";
 
 const VB = 400; // the drawing's own units (viewBox); the plot area is a square inside
 const AREA = { left: 34, top: 8, size: 358 };
@@ -63,7 +64,6 @@ export function num(v, digits = 4) {
   if (Math.abs(v) >= 1e6) return v.toExponential(2).replace("e+", "e");
   return String(Number(v.toPrecision(digits)));
 }
-const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
 
 /** The square view around the points, padded (the fallback picture's). */
 export function viewBox(X, pad = 0.6) {
@@ -332,11 +332,7 @@ class MarginDemo {
       dl.append(row);
       this.out[key] = dd;
     }
-    const help = el("details", { class: "demo-help" });
-    help.append(el("summary", {}, "The numbers, and the keys"));
-    const helpBox = el("div");
-    const ul = el("ul");
-    for (const t of [
+    const help = helpBox([
       ...points.helpLines(),
       "s Step, e Epoch, r Run, p Play or Pause (one update at a time; any other key or click pauses it), 0 Reset, b Best \u03b3, whenever the focus is in the demo; Tab reaches every control and arrow keys move the sliders.",
       "Changing the points starts the run again from \u03b8 = 0, and takes it to its end if it had ended. Edited data keep the reference separator, the view, \u03b3 and the held-out test set.",
@@ -345,13 +341,15 @@ class MarginDemo {
       "The offset is handled by lifting, as in chapter 4: each point becomes (x, 1), R is the largest norm of the lifted points and the reference separator (u, u\u2080) is scaled to a unit vector of the lifted space. Its margin on point i is m\u1d62 = y\u1d62(u\u1d40x\u1d62 + u\u2080)/\u2016(u, u\u2080)\u2016 and its deficiency d\u1d62 = max(0, \u03b3 \u2212 m\u1d62).",
       "D = \u221a(\u03a3 d\u1d62\u00b2). Freund and Schapire: the perceptron (\u03bc = 0) makes at most ((R + D)/\u03b3)\u00b2 mistakes on any sequence, D taken over that sequence; the examples visited so far count once per visit. For \u03bc > 0 the same argument bounds the updates by ((\u221a(R\u00b2 + 2\u03bc) + D)/\u03b3)\u00b2.",
       "The margin of \u03b8 is its geometric margin min y\u1d62(\u03b8\u1d40x\u1d62 + \u03b8\u2080)/\u2016\u03b8\u2016 (chapter 3), set against \u03b3_opt, the largest margin of any separator, where the data are separable.",
-    ]) {
-      const li = el("li");
-      li.append(subscripted(t));
-      ul.append(li);
-    }
-    helpBox.append(ul);
-    help.append(helpBox);
+    ], {
+      summary: "The numbers, and the keys",
+      wrap: true,
+      item: (t) => {
+        const li = el("li");
+        li.append(subscripted(t));
+        return li;
+      },
+    });
     readout.append(dl, help);
 
     this.ui = el("div", { class: "demo-ui" });
@@ -950,7 +948,7 @@ class MarginDemo {
     this.activate();
     this.ensureRun();
     if (this.run.done) {
-      this.say(`Nothing to do: ${this.run.converged ? "the run has converged" : "\u03c4 epochs are over"}. Reset starts again.`);
+      this.say(nothingToDo(this.run));
       return false;
     }
     return true;
@@ -1013,8 +1011,8 @@ class MarginDemo {
   /** Playing stopped: the URL follows the run, and the status line says where it is. */
   played(why) {
     this.saveUrl("replace");
-    if (why === "end") this.say(this.outcomeText());
-    else if (why === "pause") this.say(`Paused after ${plural(this.player.ticks, "update")}. ${this.outcomeText()}`);
+    const text = playedText(why, this.player.ticks, () => this.outcomeText());
+    if (text !== null) this.say(text);
   }
 
   reset() {

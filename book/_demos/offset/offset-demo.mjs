@@ -32,7 +32,7 @@
 // the last one back with the runs at the step they had, Redo (Ctrl/Cmd+Shift+Z) puts it
 // back, and Back returns to the state before it (../kit/edit-history.mjs).
 
-import { buttonRow, datasetLine, groupRoot, mountEvery, showError, sliderLine } from "../kit/demo-kit.mjs";
+import { buttonRow, datasetLine, groupRoot, helpBox, mountEvery, showError, sliderLine } from "../kit/demo-kit.mjs";
 import * as core from "./offset-core.mjs";
 import { el, forPeople, niceStep, num as number, show, subscripted, svg, whenSeen } from "../kit/dom.mjs";
 import { clipPolygon, lineInBox, roundTo } from "../kit/plot-geometry.mjs";
@@ -42,6 +42,7 @@ import * as urlState from "../kit/url-state.mjs";
 import { addPlayer } from "../kit/player.mjs";
 import * as points from "../kit/point-editor.mjs";
 import { checkEntry, datasetName, parseDatasetList } from "../kit/datasets.mjs";
+import { playedText, plural } from "../kit/run-status.mjs";
 
 /** How many examples a run has visited: whole epochs, and the next index in this one. */
 const visits = (run) => (run.t - 1) * run.n + run.next;
@@ -64,7 +65,6 @@ const UNDO_DEPTH = 100;
 /** A number for people (4 significant digits), or "none" for a missing one. */
 const num = (v, digits = 4) => (v === null || v === undefined ? "none" : number(v, digits));
 const vec = (v) => `(${v.map((a) => num(a)).join(", ")})`;
-const plural = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
 const pt = (p) => `${p[0].toFixed(1)},${p[1].toFixed(1)}`;
 
 const SHAPE = "{name, X, y, theta, theta0}";
@@ -305,16 +305,12 @@ class OffsetDemo {
     }));
     this.buttons.play = this.playCtl.button;
 
-    const help = el("details", { class: "demo-help" });
-    help.append(el("summary", {}, "Mouse and keyboard"));
-    const ul = el("ul", { id: id("keys") });
-    for (const t of [
+    const help = helpBox([
       ...points.helpLines("the left picture"),
       "s Step, e Epoch, r Run, p Play or Pause, 0 Reset (Play makes one update at a time at the chosen speed; any other key or click pauses it).",
       "Changing the data starts both runs again from \u03b8 = 0, and takes them to their end if they had ended; a new data set, c or slider keeps them at their step.",
       ...UNDO_HELP,
-    ]) ul.append(el("li", {}, t));
-    help.append(ul);
+    ], { listId: id("keys") });
 
     // The two runs, update by update, and their epochs: folded, so that the sliders, the
     // pictures, the buttons and the readout fit on one screen.
@@ -1145,8 +1141,8 @@ class OffsetDemo {
   /** Playing stopped: the URL follows the runs, and the status line says where they are. */
   played(why) {
     this.edits.moved();
-    if (why === "end") this.say(this.outcome());
-    else if (why === "pause") this.say(`Paused after ${plural(this.player.ticks, "update")}. ${this.outcome()}`);
+    const text = playedText(why, this.player.ticks, () => this.outcome());
+    if (text !== null) this.say(text);
   }
 
   reset() {

@@ -29,7 +29,7 @@
 // drawn as the vector y·x added to θ, the old boundary fading out.  The points are edited
 // by mouse, touch and keyboard as point-editor.mjs says, the same way as in chapter 6.
 
-import { buttonRow, groupRoot, mountEvery, showError } from "../kit/demo-kit.mjs";
+import { buttonRow, groupRoot, helpBox, mountEvery, showError } from "../kit/demo-kit.mjs";
 import * as core from "../kit/perceptron-core.mjs";
 import { el, forPeople, labelText, MAX_TABBABLE_POINTS, num, show, svg } from "../kit/dom.mjs";
 import { clipPolygon, lineInBox, roundTo, viewFor, viewFrom } from "../kit/plot-geometry.mjs";
@@ -41,6 +41,7 @@ import { EditHistory, UNDO_HELP, UndoRedo } from "../kit/edit-history.mjs";
 import { addPlayer } from "../kit/player.mjs";
 import * as points from "../kit/point-editor.mjs";
 import { datasetName, datasetWhere, heldOutOf, parseDatasetList } from "../kit/datasets.mjs";
+import { nothingToDo } from "../kit/run-status.mjs";
 
 // The drawing's own units (viewBox); the plot area is a square inside it.
 const VB = 400;
@@ -322,16 +323,12 @@ class Playground {
     }));
     this.buttons.play = this.playCtl.button;
 
-    const help = el("details", { class: "demo-help" });
-    help.append(el("summary", {}, "Mouse and keyboard"));
-    const ul = el("ul");
-    for (const t of [
+    const help = helpBox([
       ...points.helpLines(),
       "s Step, e Epoch, r Run, p Play or Pause, 0 Reset, whenever the focus is in the playground. Play makes one update at a time at the chosen speed; any other key or click pauses it.",
       "Changing the data starts the run again from \u03b8 = 0, and takes it to its end if it had ended.",
       ...UNDO_HELP,
-    ]) ul.append(el("li", {}, t));
-    help.append(ul);
+    ]);
 
     const layout = el("div", { class: "pg-layout" });
     tools.classList.add("pg-area-tools");
@@ -1115,7 +1112,7 @@ class Playground {
 
   notReady() {
     if (!this.run) { this.say("No points yet: click in the plot to add some."); return true; }
-    if (this.run.done) { this.say(`Nothing to do: ${this.run.converged ? "the run has converged" : "tau epochs are over"}. Reset starts again.`); return true; }
+    if (this.run.done) { this.say(nothingToDo(this.run, "tau")); return true; }
     return false;
   }
 
