@@ -203,12 +203,7 @@ export function createRun(X, y, tau, offset = true) {
     },
   });
   Object.assign(state, {
-    X: Xc,
-    y: yc,
-    tau,
-    offset,
-    n,
-    d,
+    X: Xc, y: yc, tau, offset, n, d,
     // Play's step (player.mjs): visit examples up to the next update, or to the end of
     // the run; returns the last visit (null when the run was over).
     toUpdate() {
