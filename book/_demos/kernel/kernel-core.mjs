@@ -20,7 +20,12 @@
 // Labels are -1 and +1.  Every function checks its input and throws an Error whose
 // message names the problem.  No function modifies its arguments.
 
-import { stepwiseRun } from "../kit/perceptron-core.mjs";
+// The input checks (fail, describe, checkNumber, checkX, checkLabels, checkTau) and the
+// run's bookkeeping are the kit's, with the same messages.
+import { checkHeldOut, checkLabels, checkNumber, checkTau, checkX, describe, fail, stepwiseRun } from "../kit/perceptron-core.mjs";
+
+/** A held-out test set {X, y}, checked (the kit's): d coordinates per point, labels +1 or -1. */
+export { checkHeldOut };
 
 export const KERNELS = Object.freeze(["linear", "polynomial", "RBF"]);
 export const MIN_DEGREE = 1;
@@ -35,62 +40,6 @@ export const COEF0 = 1; // the chapter's polynomial kernel, (x . x' + 1) ** degr
 export const GAMMAS = Object.freeze(
   Array.from({ length: 41 }, (_, k) => Number((10 ** (k / 10 - 2)).toPrecision(3))),
 );
-
-// ---------------------------------------------------------------------------------------
-// Input checks
-
-function fail(message) {
-  throw new Error(message);
-}
-
-function describe(v) {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return `an array of length ${v.length}`;
-  if (typeof v === "string") return `the string ${JSON.stringify(v).slice(0, 40)}`;
-  if (typeof v === "number") return String(v);
-  return typeof v;
-}
-
-function isVectorLike(v) {
-  return Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView));
-}
-
-function checkNumber(v, name) {
-  if (typeof v !== "number") fail(`${name} must be a number, got ${describe(v)}`);
-  if (Number.isNaN(v)) fail(`${name} is NaN; remove or impute it first`);
-  if (!Number.isFinite(v)) fail(`${name} is ${v}; every value must be finite`);
-  return v;
-}
-
-function checkX(X, name = "X") {
-  if (!isVectorLike(X)) fail(`${name} must be an array of examples (one array of numbers per row), got ${describe(X)}`);
-  const n = X.length;
-  if (n === 0) fail(`${name} has no examples: need at least one row`);
-  if (!isVectorLike(X[0])) fail(`${name} must be 2-D with one example per row, but ${name}[0] is ${describe(X[0])}`);
-  const d = X[0].length;
-  if (d === 0) fail(`${name} has no features: ${name}[0] is empty`);
-  return Array.from(X, (row, i) => {
-    if (!isVectorLike(row)) fail(`${name}[${i}] must be an array of numbers, got ${describe(row)}`);
-    if (row.length !== d) fail(`${name}[${i}] has ${row.length} features but ${name}[0] has ${d}: every row needs the same length`);
-    return Array.from(row, (v, j) => checkNumber(v, `${name}[${i}][${j}]`));
-  });
-}
-
-function checkLabels(y, n) {
-  if (!isVectorLike(y)) fail(`y must be an array of labels -1/+1, got ${describe(y)}`);
-  if (y.length !== n) fail(`y has ${y.length} label${y.length === 1 ? "" : "s"} but X has ${n} row${n === 1 ? "" : "s"}: need one label per example`);
-  return Array.from(y, (v, i) => {
-    if (v !== 1 && v !== -1) fail(`y[${i}] must be -1 or +1, got ${describe(v)}; map your classes to -1/+1 first`);
-    return v;
-  });
-}
-
-function checkTau(tau) {
-  if (typeof tau !== "number" || !Number.isInteger(tau) || tau <= 0) {
-    fail(`tau must be a positive integer (number of epochs), got ${describe(tau)}`);
-  }
-  return tau;
-}
 
 // ---------------------------------------------------------------------------------------
 // Kernels
@@ -293,14 +242,6 @@ export function decision(model, P, { zeroNoise = false } = {}) {
  */
 const epochMemo = new WeakMap(); // run -> the finished epochs' rows, and the sums so far
 
-/** A held-out test set {X, y}, checked: d coordinates per point, labels +1 or -1. */
-export function checkHeldOut(test, d) {
-  if (!test || typeof test !== "object") fail("the test set must be an object {X, y}");
-  const X = checkX(test.X);
-  const y = checkLabels(test.y, X.length);
-  if (X[0].length !== d) fail(`the test points have ${X[0].length} coordinates, the training points ${d}`);
-  return { X, y };
-}
 
 /** Test errors from Gt[i][j] = K(x_j, test_i), c[j] = alpha_j y_j and theta0. */
 function heldOutErrors(Gt, y, c, theta0) {

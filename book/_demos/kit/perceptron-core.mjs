@@ -106,6 +106,9 @@ function checkData(X, y) {
   return [Xc, checkLabels(y, Xc.length)];
 }
 
+// The input checks, shared with chapter 6's kernel core (../kernel/kernel-core.mjs).
+export { checkLabels, checkNumber, checkTau, checkX, describe, fail };
+
 function norm(v) {
   let s = 0;
   for (let j = 0; j < v.length; j++) s += v[j] * v[j];
