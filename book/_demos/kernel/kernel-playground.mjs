@@ -34,7 +34,7 @@
 // the run's updates per epoch (epoch-chart.mjs); in "Generate data", seeded data
 // (generator.mjs) that perceptron_lib.make_demo_data also makes.
 
-import { buttonRow, datasetLine, groupRoot, helpBox, mountEvery, showError, sliderLine } from "../kit/demo-kit.mjs";
+import { buttonRow, datasetLine, groupRoot, helpBox, mountEvery, showError, sliderLine, trainingButtons } from "../kit/demo-kit.mjs";
 import * as core from "./kernel-core.mjs";
 import { el, forPeople, labelText, niceStep, num, show, svg, whenSeen } from "../kit/dom.mjs";
 import { createEpochChart } from "../kit/epoch-chart.mjs";
@@ -270,12 +270,7 @@ class KernelPlayground {
     controls.append(genRow);
 
     // buttons
-    const row = buttonRow("Train the kernel perceptron", "kp", [
-      ["step", "Step", "s", "visit the next example (key s)"],
-      ["epoch", "Epoch", "e", "finish the current epoch (key e)"],
-      ["run", "Run", "r", "run until a clean epoch or \u03c4 epochs (key r)"],
-      ["reset", "Reset", "0", "start again from \u03b1 = 0 (key 0)"],
-    ], "demo-buttons demo-area-buttons");
+    const row = buttonRow("Train the kernel perceptron", "kp", trainingButtons({ step: "visit the next example", reset: "start again from \u03b1 = 0" }), "demo-buttons demo-area-buttons");
     const buttons = row.element;
     this.buttons = row.buttons;
 

@@ -5,6 +5,7 @@
 //
 // - groupRoot, datasetLine, sliderLine: the demo's element as one named group, the line
 //   with the menu of data sets, a line with a named slider and its value;
+// - trainingButtons: the four training buttons' specs for buttonRow, with the demo's tips;
 // - buttonRow: the toolbar of buttons that train (Step, Epoch, Run, Reset), each with
 //   its key shown in a <kbd> where there is room (kit.css), its key named for assistive
 //   technology (aria-keyshortcuts) and its tip;
@@ -39,6 +40,20 @@ export function helpBox(lines, { summary = "Mouse and keyboard", listId = null, 
   }
   return help;
 }
+
+/**
+ * The specs of the four training buttons for buttonRow (chapters 1 to 4, 6 and 7): Step,
+ * Epoch, Run and Reset with their keys s, e, r and 0; tips.step and tips.reset say what
+ * the demo's Step and Reset do, tips.run (if given) when its Run stops.
+ * @param {{step: string, run?: string, reset: string}} tips
+ * @returns {Array<[string, string, string, string]>}
+ */
+export const trainingButtons = (tips) => [
+  ["step", "Step", "s", `${tips.step} (key s)`],
+  ["epoch", "Epoch", "e", "finish the current epoch (key e)"],
+  ["run", "Run", "r", `${tips.run ?? "run until a clean epoch or \u03c4 epochs"} (key r)`],
+  ["reset", "Reset", "0", `${tips.reset} (key 0)`],
+];
 
 /**
  * The toolbar of training buttons.

@@ -32,7 +32,7 @@
 // (../kit/epoch-chart.mjs).  Each element gets a small API in element.marginDemo
 // (used by the tests), which builds the demo on first use.
 
-import { buttonRow, datasetLine, groupRoot, helpBox, mountEvery, showError, sliderLine } from "../kit/demo-kit.mjs";
+import { buttonRow, datasetLine, groupRoot, helpBox, mountEvery, showError, sliderLine, trainingButtons } from "../kit/demo-kit.mjs";
 import { el, forPeople, labelText, niceStep, show, subscripted, svg, whenSeen } from "../kit/dom.mjs";
 import { EditHistory, UNDO_HELP, UndoRedo } from "../kit/edit-history.mjs";
 import { createEpochChart } from "../kit/epoch-chart.mjs";
@@ -255,12 +255,7 @@ class MarginDemo {
     editLine.append(group, this.undoRedo.buttons.undo, this.undoRedo.buttons.redo);
     controls.append(dsLine, editLine, muLine, muHint, gLine, gHint);
 
-    const row = buttonRow("Train the margin perceptron", "md", [
-      ["step", "Step", "s", "visit the next example (key s)"],
-      ["epoch", "Epoch", "e", "finish the current epoch (key e)"],
-      ["run", "Run", "r", "run until an epoch without an update or \u03c4 epochs (key r)"],
-      ["reset", "Reset", "0", "start again from \u03b8 = 0 (key 0)"],
-    ], "demo-buttons demo-area-buttons");
+    const row = buttonRow("Train the margin perceptron", "md", trainingButtons({ step: "visit the next example", run: "run until an epoch without an update or \u03c4 epochs", reset: "start again from \u03b8 = 0" }), "demo-buttons demo-area-buttons");
     const buttons = row.element;
     this.buttons = row.buttons;
 

@@ -32,7 +32,7 @@
 // the last one back with the runs at the step they had, Redo (Ctrl/Cmd+Shift+Z) puts it
 // back, and Back returns to the state before it (../kit/edit-history.mjs).
 
-import { buttonRow, datasetLine, groupRoot, helpBox, mountEvery, showError, sliderLine } from "../kit/demo-kit.mjs";
+import { buttonRow, datasetLine, groupRoot, helpBox, mountEvery, showError, sliderLine, trainingButtons } from "../kit/demo-kit.mjs";
 import * as core from "./offset-core.mjs";
 import { el, forPeople, niceStep, num as number, show, subscripted, svg, whenSeen } from "../kit/dom.mjs";
 import { clipPolygon, lineInBox, roundTo } from "../kit/plot-geometry.mjs";
@@ -258,12 +258,7 @@ class OffsetDemo {
     }
 
     // buttons
-    const row = buttonRow("Run both perceptrons", "od-btn", [
-      ["step", "Step", "s", "visit the next example in both runs (key s)"],
-      ["epoch", "Epoch", "e", "finish the current epoch (key e)"],
-      ["run", "Run", "r", "run until a clean epoch or \u03c4 epochs (key r)"],
-      ["reset", "Reset", "0", "start both runs again from zero (key 0)"],
-    ], "demo-buttons");
+    const row = buttonRow("Run both perceptrons", "od-btn", trainingButtons({ step: "visit the next example in both runs", reset: "start both runs again from zero" }), "demo-buttons");
     const buttons = row.element;
     this.buttons = row.buttons;
 

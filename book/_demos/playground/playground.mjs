@@ -29,7 +29,7 @@
 // drawn as the vector y·x added to θ, the old boundary fading out.  The points are edited
 // by mouse, touch and keyboard as point-editor.mjs says, the same way as in chapter 6.
 
-import { buttonRow, groupRoot, helpBox, mountEvery, showError } from "../kit/demo-kit.mjs";
+import { buttonRow, groupRoot, helpBox, mountEvery, showError, trainingButtons } from "../kit/demo-kit.mjs";
 import * as core from "../kit/perceptron-core.mjs";
 import { el, forPeople, labelText, MAX_TABBABLE_POINTS, num, show, svg } from "../kit/dom.mjs";
 import { clipPolygon, lineInBox, roundTo, viewFor, viewFrom } from "../kit/plot-geometry.mjs";
@@ -205,12 +205,7 @@ class Playground {
     tools.append(upd);
 
     // buttons
-    const row = buttonRow("Run the perceptron", "pg", [
-      ["step", "Step", "s", "consider the next example (key s)"],
-      ["epoch", "Epoch", "e", "finish the current epoch (key e)"],
-      ["run", "Run", "r", "run until a clean epoch or \u03c4 epochs (key r)"],
-      ["reset", "Reset", "0", "start again from \u03b8 = 0 (key 0)"],
-    ], "demo-buttons");
+    const row = buttonRow("Run the perceptron", "pg", trainingButtons({ step: "consider the next example", reset: "start again from \u03b8 = 0" }), "demo-buttons");
     const buttons = row.element;
     this.buttons = row.buttons;
 
