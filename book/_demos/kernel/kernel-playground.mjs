@@ -45,6 +45,8 @@ import { EditHistory } from "../kit/edit-history.mjs";
 import { addPlayer } from "../kit/player.mjs";
 import { viewFrom } from "../kit/plot-geometry.mjs";
 import * as points from "../kit/point-editor.mjs";
+import * as shade from "../kit/score-shade.mjs";
+import * as tips from "../kit/point-tip.mjs";
 
 // The drawing's own units (viewBox); the plot area is a square inside it.  The field's
 // canvas is placed over the same square by the stylesheet (kernel-playground.css).
@@ -327,15 +329,20 @@ class KernelPlayground {
     this.pointsG = svg("g");
     this.layer.append(svg("rect", { class: "kp-hitarea", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }), this.pointsG);
     stage.append(this.back, this.canvas, this.plot, this.layer);
+    this.tip = tips.attachPointTip({
+      stage, layer: this.layer, count: () => this.X.length,
+      pointAt: (i) => [this.sx(this.X[i][0]), this.sy(this.X[i][1])], lines: (i) => this.tipLines(i),
+    });
     const legend = el("p", { class: "demo-legend", "aria-hidden": "true" });
     legend.innerHTML =
       '<span><span class="demo-key demo-key-pos">+</span> y = +1</span>' +
       '<span><span class="demo-key demo-key-neg">\u2212</span> y = \u22121</span>' +
-      '<span><span class="demo-key kp-key-fpos"></span> f &gt; 0</span>' +
-      '<span><span class="demo-key kp-key-fneg"></span> f &lt; 0</span>' +
       '<span><span class="demo-key demo-key-line"></span> f = 0</span>' +
       '<span><span class="demo-key kp-key-support"></span> \u03b1 &gt; 0</span>' +
-      '<span><span class="demo-key demo-key-ring"></span> last visited</span>';
+      '<span><span class="demo-key demo-key-ring"></span> last visited</span>' +
+      '<span><span class="demo-key demo-key-ring-dashed"></span> last visited, updated</span>';
+    this.scoreKey = shade.scoreLegend("score f(x)");
+    legend.prepend(this.scoreKey);
     this.chartHost = el("div", { class: "demo-chart" });
     this.chart = createEpochChart(this.chartHost, { title: "Updates per epoch, and training mistakes after each epoch" });
     figure.append(stage, legend, this.chartHost);
@@ -764,32 +771,45 @@ class KernelPlayground {
       this.chart.update([]);
     }
     this.renderReadout();
+    this.tip.refresh();
   }
 
+  /** The field of f, each cell shaded by its score on the kit's scale (score-shade.mjs). */
   drawField() {
     const ctx = this.canvas.getContext("2d");
     ctx.clearRect(0, 0, CELLS, CELLS);
-    if (!this.field) return;
+    const r = this.active ? this.run : null;
+    const cap = r ? shade.scoreCap(Array.from({ length: this.X.length }, (_, i) => r.score(i))) : 0;
+    this.scoreKey.setCap(cap);
+    if (!this.field || !(cap > 0)) return;
     const css = getComputedStyle(this.root);
-    const fills = [
-      [1, css.getPropertyValue("--kp-pos").trim() || "#0072b2", Number(css.getPropertyValue("--kp-pos-fill")) || 0.2],
-      [-1, css.getPropertyValue("--kp-neg").trim() || "#d55e00", Number(css.getPropertyValue("--kp-neg-fill")) || 0.1],
-    ];
+    const colours = {
+      1: css.getPropertyValue("--ss-pos").trim() || "#0072b2",
+      "-1": css.getPropertyValue("--ss-neg").trim() || "#d55e00",
+    };
+    const most = Number(css.getPropertyValue("--ss-max")) || 0.26;
     const f = this.field;
-    for (const [sign, colour, alpha] of fills) {
-      ctx.fillStyle = colour;
-      ctx.globalAlpha = alpha;
-      for (let r = 0; r < CELLS; r++) {
-        let start = -1;
-        for (let c = 0; c <= CELLS; c++) {
-          const v = c < CELLS ? f[r * CELLS + c] : 0;
-          const on = sign > 0 ? v > 0 : v < 0;
-          if (on && start < 0) start = c;
-          if (!on && start >= 0) { ctx.fillRect(start, r, c - start, 1); start = -1; }
-        }
-      }
+    for (let k = 0; k < f.length; k++) {
+      const level = shade.shadeLevel(f[k], cap);
+      if (level === 0) continue;
+      ctx.fillStyle = colours[level > 0 ? 1 : -1];
+      ctx.globalAlpha = Math.abs(level) * most;
+      ctx.fillRect(k % CELLS, Math.floor(k / CELLS), 1, 1);
     }
     ctx.globalAlpha = 1;
+  }
+
+  /** The tooltip of point i: f there, its margin in feature space, an update or not. */
+  tipLines(i) {
+    const r = this.active ? this.run : null;
+    let facts;
+    if (r) {
+      const coef = Array.from(r.alpha, (a, j) => a * r.y[j]);
+      facts = tips.scoreFacts(r.score(i), this.y[i], tips.featureNorm(r.G, coef));
+    } else {
+      facts = tips.scoreFacts(0, this.y[i], 0);
+    }
+    return tips.tipLines(i, this.y[i], facts, { fmt: (v) => num(v, 3), score: "score f(x)", norm: "\u2016\u03b8\u2016" });
   }
 
   drawSupport() {
@@ -870,7 +890,7 @@ class KernelPlayground {
     for (const v of (this.active && this.field) || []) { if (v > 0) pos++; else if (v < 0) neg++; }
     const parts = [`Plot of ${this.describeData()}`, `kernel ${core.formula(this.spec)}`];
     if (pos === 0 && neg === 0) parts.push("f = 0 everywhere, no boundary");
-    else parts.push(`f > 0 on ${Math.round((100 * pos) / this.field.length)}% of the plot (shaded blue), f < 0 elsewhere (orange), the boundary f = 0 drawn`);
+    else parts.push(`f > 0 on ${Math.round((100 * pos) / this.field.length)}% of the plot (shaded blue, the deeper the larger f), f < 0 elsewhere (orange), the boundary f = 0 drawn`);
     parts.push(`${used} examples with \u03b1 > 0 ringed`, `${errors} training errors`);
     return show(parts.join("; ") + ".");
   }
