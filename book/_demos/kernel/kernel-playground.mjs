@@ -67,7 +67,7 @@ const HELP = [
     `Up to ${points.MAX_TABBABLE_POINTS} points, each is a Tab stop; with more, Tab reaches the selected one.`,
   "a adds a point in the middle of the plot. + and \u2212 choose the label of new points.",
   "s Step, e Epoch, r Run, p Play or Pause (one update at a time; any other key or click pauses it), 0 Reset, whenever the focus is in the playground.",
-  "Tab reaches every control; arrow keys move the sliders and choose the kernel. Moving the degree slider chooses the polynomial kernel, moving \u03b3 the RBF kernel.",
+  "Tab reaches every control; arrow keys move the sliders and choose the kernel. Moving the degree slider chooses the polynomial kernel, moving \u03b2 the RBF kernel.",
   "Changing the points, the kernel or the data set starts the run again from \u03b1 = 0, and takes it to its end if it had ended, so that the picture follows what you change.",
   "The held-out test points are not drawn and not yours to edit: they stay as they are, and the test errors are counted on them whatever you change.",
   "Undo (Ctrl+Z or \u2318Z) takes the last change back, with the run where it was; Redo (Ctrl+Shift+Z, Ctrl+Y or \u21e7\u2318Z) puts it back.",
@@ -269,7 +269,7 @@ class KernelPlayground {
     let degLine;
     let gamLine;
     [degLine, this.degree, this.degreeOut] = slider("degree", "Degree", core.MIN_DEGREE, core.MAX_DEGREE);
-    [gamLine, this.gamma, this.gammaOut] = slider("gamma", "\u03b3 (RBF)", 0, core.GAMMAS.length - 1);
+    [gamLine, this.gamma, this.gammaOut] = slider("gamma", "\u03b2 (RBF)", 0, core.GAMMAS.length - 1); // the book's beta, the width of the RBF kernel
     this.degree.setAttribute("aria-describedby", id("formula"));
     this.gamma.setAttribute("aria-describedby", id("formula"));
     controls.append(dsLine, this.buildLabels(id("label")), kernels, degLine, gamLine);
@@ -460,7 +460,7 @@ class KernelPlayground {
     this.degree.setAttribute("aria-valuetext", `degree ${s.degree}${s.kind === "polynomial" ? "" : " (for the polynomial kernel)"}`);
     this.gamma.value = String(core.GAMMAS.indexOf(s.gamma));
     this.gammaOut.textContent = String(s.gamma);
-    this.gamma.setAttribute("aria-valuetext", `gamma ${s.gamma}${s.kind === "RBF" ? "" : " (for the RBF kernel)"}`);
+    this.gamma.setAttribute("aria-valuetext", `\u03b2 ${s.gamma}${s.kind === "RBF" ? "" : " (for the RBF kernel)"}`);
   }
 
   // -- when the arithmetic starts ---------------------------------------------------------
@@ -510,7 +510,7 @@ class KernelPlayground {
     this.syncControls();
     this.restart(wasDone);
     const s = this.spec;
-    const name = s.kind === "linear" ? "Linear kernel" : s.kind === "polynomial" ? `Polynomial kernel of degree ${s.degree}` : `RBF kernel, \u03b3 = ${s.gamma}`;
+    const name = s.kind === "linear" ? "Linear kernel" : s.kind === "polynomial" ? `Polynomial kernel of degree ${s.degree}` : `RBF kernel, \u03b2 = ${s.gamma}`;
     this.say(`${name}. ${this.restartText(wasDone)}`);
   }
 
@@ -904,7 +904,7 @@ class KernelPlayground {
     const r = this.run;
     const errors = plural(r.trainingErrors(), "training error");
     if (r.converged) return `Converged in epoch ${r.t} after ${plural(r.mistakes, "update")}; \u03b1\u00a0>\u00a00 on ${this.supportCount()}, ${errors}.`;
-    if (r.stopped) return `Stopped after \u03c4 = ${this.tau} epochs, no clean pass: ${plural(r.mistakes, "update")}, ${errors}.`;
+    if (r.stopped) return `Stopped after \u03c4 = ${this.tau} epochs, none without a mistake: ${plural(r.mistakes, "update")}, ${errors}.`;
     return `${plural(r.mistakes, "update")} so far, ${errors}.`;
   }
 
