@@ -168,7 +168,7 @@ function readOptions(root) {
   const mu = Number(ds.mu ?? 0);
   if (!core.MUS.includes(mu)) throw new Error(`data-mu must be one of the slider's values (${core.MUS.join(", ")}), got "${ds.mu}"`);
   const tau = Number(ds.tau ?? 100);
-  if (!Number.isInteger(tau) || tau <= 0) throw new Error(`data-tau must be a positive integer (number of passes), got "${ds.tau}"`);
+  if (!Number.isInteger(tau) || tau <= 0) throw new Error(`data-tau must be a positive integer (number of epochs), got "${ds.tau}"`);
   return { mu, tau };
 }
 

@@ -1165,19 +1165,20 @@ class Playground {
       } else {
         o.example.textContent = show(`next: x(${r.next + 1}) = ${vec(this.X[r.next])}, y = ${labelText(this.y[r.next])}`);
       }
-      if (r.converged) o.state.textContent = `converged: a clean pass in epoch ${r.t}`;
-      else if (r.stopped) o.state.textContent = `stopped after \u03c4 = ${this.tau} epochs, no clean pass`;
+      if (r.converged) o.state.textContent = `converged: epoch ${r.t} made no mistake`;
+      else if (r.stopped) o.state.textContent = `stopped after \u03c4 = ${this.tau} epochs, each with a mistake`;
       else o.state.textContent = r.last ? `running; next example x(${r.next + 1})` : "ready: \u03b8 = 0, every point is on the (missing) boundary";
     }
     // the margin and the bound, once a clean pass has happened
     const done = r && r.converged && margins;
-    this.rows.margin.hidden = !(done || (this.marginMode && margins));
+    this.rows.margin.hidden = !(done || (this.marginMode && r));
     this.rows.bound.hidden = !done;
     if (margins) {
       const g = margins[minI];
       o.margin.textContent = show(`${num(g)}, at x(${minI + 1})`) + (done ? " (data set, learned separator)" : " (data set, current \u03b8)");
     }
-    if (this.marginMode && margins) o.margin.append(this.optNote());
+    if (this.marginMode && r && !margins) o.margin.textContent = "none yet: \u03b8 = 0";
+    if (this.marginMode && r) o.margin.append(this.optNote());
     this.rows.best.hidden = !(r && this.bestGamma);
     if (r && this.bestGamma) {
       const lifted = this.offset ? this.X.map(([a, b]) => [a, b, 1]) : this.X;
@@ -1272,8 +1273,8 @@ class Playground {
 
   endText() {
     const r = this.run;
-    if (r.converged) return ` A clean pass: converged in epoch ${r.t} after ${r.mistakes} update${r.mistakes === 1 ? "" : "s"}.`;
-    if (r.stopped) return ` Tau = ${this.tau} epochs done without a clean pass: stopped.`;
+    if (r.converged) return ` Epoch ${r.t} made no mistake: converged after ${r.mistakes} update${r.mistakes === 1 ? "" : "s"}.`;
+    if (r.stopped) return ` Tau = ${this.tau} epochs done, each with a mistake: stopped.`;
     return "";
   }
 
