@@ -20,6 +20,7 @@ import perceptron_lib as pl
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node")
+RUNNER = str(ROOT / "tests" / "js" / "run_point_tip.mjs")
 
 
 def linear_cases():
@@ -77,8 +78,7 @@ def js(tmp_path_factory):
     }
     path = tmp_path_factory.mktemp("js") / "cases.json"
     path.write_text(json.dumps(data))
-    proc = subprocess.run([NODE, str(ROOT / "tests" / "js" / "run_point_tip.mjs"), str(path)],
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([NODE, RUNNER, str(path)], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
 

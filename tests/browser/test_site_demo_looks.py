@@ -41,22 +41,22 @@ def api(ch: str) -> str:
     return f"document.querySelector('{sel}').{name}"
 
 
+def demo_pages(browser, ch: str) -> DemoPages:
+    """The pages of chapter ch's demo; chapter 5's has its API once it is live (in view)."""
+    sel, active = DEMOS[ch][1], DEMOS[ch][3]
+    if ch != "5":
+        return DemoPages(browser, api(ch), sel, f"{api(ch)}.{active}")
+    root = f"document.querySelector('{sel}')"
+    return DemoPages(browser, root, sel, f"{root}.dataset.state === 'live'")
+
+
 @pytest.fixture
 def open_demo(browser, base_url):
-    opened: list[DemoPages] = []
-
-    def _open(ch: str, **options):
-        rel, sel, _, active = DEMOS[ch]
-        if ch == "5":  # chapter 5's demo has its API once it is live (in view)
-            root = f"document.querySelector('{sel}')"
-            pages = DemoPages(browser, root, sel, f"{root}.dataset.state === 'live'")
-        else:
-            pages = DemoPages(browser, api(ch), sel, f"{api(ch)}.{active}")
-        opened.append(pages)
-        return pages.open(f"{base_url}/{rel}", **options)
-
-    yield _open
-    for pages in opened:
+    """open_demo(ch, **options): chapter ch's page, its demo in view and started."""
+    opened = {}
+    yield lambda ch, **options: opened.setdefault(ch, demo_pages(browser, ch)).open(
+        f"{base_url}/{DEMOS[ch][0]}", **options)
+    for pages in opened.values():
         pages.close()
 
 

@@ -336,7 +336,7 @@ class OffsetDemo {
     // The two runs, update by update, and their epochs: folded, so that the sliders, the
     // pictures, the buttons and the readout fit on one screen.
     const fold = el("details", { class: "od-fold" });
-    fold.append(el("summary", {}, "The two runs: their updates and their epochs"), runs, charts);
+    fold.append(el("summary", {}, "The two runs, update by update"), runs, charts);
 
     this.ui = el("div", { class: "demo-ui" });
     this.ui.append(controls, figures, buttons, this.status, edits, legend, dl, fold, help);
