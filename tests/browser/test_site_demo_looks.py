@@ -97,7 +97,7 @@ def test_every_entry_of_the_chart_legend_is_whole(open_demo, ch, width):
         assert page.evaluate(OUTSIDE, [sel, ".ec-entry", box]) == [], box
     # the dashed line of the test errors has its entry once the data have a test set
     has_test = page.evaluate(
-        f"() => !!document.querySelector('{sel} .ec-test').getAttribute('points')")
+        f"() => !!document.querySelector('{sel} polyline.ec-test').getAttribute('points')")
     if has_test:
         assert any(t.startswith("test errors") for t in shown), shown
     assert page.errors == []

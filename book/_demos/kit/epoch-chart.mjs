@@ -45,7 +45,11 @@ const STYLE = `
 .ec-entry { display: inline-flex; align-items: center; min-width: 0; max-width: 100%; }
 .ec-entry[hidden] { display: none; }
 .ec-key { flex: 0 0 auto; width: 1.6em; height: 0.9em; margin-right: 0.3em; overflow: visible; }
-.ec-key .ec-line, .ec-key .ec-test { stroke-width: 2px; vector-effect: non-scaling-stroke; }
+.ec-k-bar { fill: var(--ec-bar, #0072b2); }
+.ec-k-line { fill: none; stroke: var(--ec-line, #b34a00); stroke-width: 2px; vector-effect: non-scaling-stroke; }
+.ec-k-dot { fill: var(--ec-line, #b34a00); }
+.ec-k-test { fill: none; stroke: var(--ec-test, #6a3d9a); stroke-width: 2px; stroke-dasharray: 5 3; vector-effect: non-scaling-stroke; }
+.ec-k-test-dot { fill: var(--ec-test, #6a3d9a); }
 .ec-table-wrap summary { cursor: pointer; font-size: 0.85em; }
 .ec-table-wrap table { border-collapse: collapse; font-size: 0.85em; margin: 0.25rem 0; }
 .ec-table-wrap th, .ec-table-wrap td { padding: 0.1rem 0.5rem; text-align: right; border-bottom: 1px solid var(--ec-grid, #d0d4da); }
@@ -130,9 +134,9 @@ export function createEpochChart(host, { title = "Updates per epoch", describeLa
   // and the image's description say "after each epoch" in full).
   const key = (marks) => `<svg class="ec-key" viewBox="0 0 20 10" aria-hidden="true" focusable="false">${marks}</svg>`;
   caption.innerHTML =
-    `<span class="ec-entry">${key('<rect class="ec-bar" x="6" y="1" width="8" height="9"/>')}updates per epoch</span>` +
-    `<span class="ec-entry">${key('<line class="ec-line" x1="1" y1="5" x2="19" y2="5"/><circle class="ec-dot" cx="10" cy="5" r="2.6"/>')}training mistakes</span>` +
-    `<span class="ec-entry ec-test-key" hidden>${key('<line class="ec-test" x1="0" y1="5" x2="20" y2="5"/><rect class="ec-test-dot" x="7.5" y="2.5" width="5" height="5"/>')}<span class="ec-test-name">test errors</span></span>`;
+    `<span class="ec-entry">${key('<rect class="ec-k-bar" x="5" y="1" width="10" height="9"/>')}updates per epoch</span>` +
+    `<span class="ec-entry">${key('<line class="ec-k-line" x1="1" y1="5" x2="19" y2="5"/><circle class="ec-k-dot" cx="10" cy="5" r="2.6"/>')}training mistakes</span>` +
+    `<span class="ec-entry ec-test-key" hidden>${key('<line class="ec-k-test" x1="0" y1="5" x2="20" y2="5"/><rect class="ec-k-test-dot" x="7.5" y="2.5" width="5" height="5"/>')}<span class="ec-test-name">test errors</span></span>`;
   const testKey = caption.querySelector(".ec-test-key");
   const details = el("details", { class: "ec-table-wrap" });
   details.append(el("summary", {}, "The values"));
@@ -210,7 +214,7 @@ export function createEpochChart(host, { title = "Updates per epoch", describeLa
     });
     testLine.setAttribute("points", testPts.join(" "));
     testKey.hidden = !withTest;
-    if (withTest) testKey.querySelector(".ec-test-name").textContent = `test errors (of ${testSize})`;
+    if (withTest) testKey.querySelector(".ec-test-name").textContent = `test errors (of ${testSize} held out)`;
     if (partial) {
       const k = rows.length;
       barsG.append(svg("rect", { class: "ec-bar-partial", x: f(xAt(k) - bw / 2), y: f(yAt(partial.updates)), width: f(bw), height: f(yAt(0) - yAt(partial.updates)) }));

@@ -1027,7 +1027,10 @@ class Playground {
         this.minRing.setAttribute("cy", this.sy(this.X[minI][1]));
         unhide(this.minRing);
       } else hide(this.minRing);
-    } else hide(this.minRing);
+    } else {
+      hide(this.minRing);
+      if (this.X.length <= MAX_INDEX_LABELS) this.placeLabels(-1); // the indices, apart
+    }
 
     this.renderReadout(margins, minI);
     this.renderChart();
@@ -1036,7 +1039,7 @@ class Playground {
   }
 
   /**
-   * Margin mode: the margins written next to the points and the points' indices, placed
+   * The margins written next to the points (margin mode) and the points' indices, placed
    * so that none overlaps another or a point (the smallest margin first, then the other
    * margins, then the indices); a label without room is hidden, the tooltip still has it.
    */
@@ -1056,16 +1059,18 @@ class Playground {
     // read every box first (one layout), then write
     const boxes = labels.map(({ t }) => t.getBBox());
     const ys = labels.map(({ t }) => Number(t.getAttribute("y")) || 0);
-    const items = labels.map(({ i }, k) => {
+    const items = labels.map(({ i, inPoint }, k) => {
       const [x, y] = at(i);
       const w = boxes[k].width + 2;
       const h = boxes[k].height;
-      return { x, y, w, h, offsets: nearOffsets(w, h, 8) };
+      const near = nearOffsets(w, h, inPoint ? 6 : 8);
+      // an index goes to a corner first (above right, as in chapter 1), a margin below
+      return { x, y, w, h, offsets: inPoint ? [...near.slice(4), ...near.slice(0, 4)] : near };
     });
     const obstacles = [];
     for (let i = 0; i < n; i++) {
       const [x, y] = at(i);
-      obstacles.push({ x0: x - 8, y0: y - 8, x1: x + 8, y1: y + 8 });
+      obstacles.push({ x0: x - 7, y0: y - 7, x1: x + 7, y1: y + 7 }); // a mark, + or \u2212
     }
     const where = placeLabels(items, obstacles, { x0: AREA.left, y0: AREA.top, x1: AREA.left + AREA.size, y1: AREA.top + AREA.size });
     labels.forEach(({ t, i, inPoint }, k) => {
