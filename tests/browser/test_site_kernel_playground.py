@@ -271,8 +271,8 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     st = state(page)
     assert st["kernel"]["kind"] == "RBF" and st["kernel"]["gamma"] == GAMMAS[23] == 2.0
     assert page.locator(f"{SEL} input.demo-range").nth(1).get_attribute("aria-valuetext") == (
-        "gamma 2")
-    assert "RBF kernel, \u03b3 = 2" in st["status"]
+        "\u03b2 2")  # the book's name of the RBF kernel's width
+    assert "RBF kernel, \u03b2 = 2" in st["status"]
     result = library_run(st)
     n = len(st["y"])
     page.keyboard.press("s")
