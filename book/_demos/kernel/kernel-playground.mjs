@@ -784,10 +784,10 @@ class KernelPlayground {
     if (!this.field || !(cap > 0)) return;
     const css = getComputedStyle(this.root);
     const colours = {
-      1: css.getPropertyValue("--ss-pos").trim() || "#0072b2",
-      "-1": css.getPropertyValue("--ss-neg").trim() || "#d55e00",
+      1: css.getPropertyValue("--demo-score-pos").trim() || "#0072b2",
+      "-1": css.getPropertyValue("--demo-score-neg").trim() || "#d55e00",
     };
-    const most = Number(css.getPropertyValue("--ss-max")) || 0.26;
+    const most = Number(css.getPropertyValue("--demo-score-max")) || 0.26;
     const f = this.field;
     for (let k = 0; k < f.length; k++) {
       const level = shade.shadeLevel(f[k], cap);
