@@ -11,9 +11,9 @@
 //
 // The scale is diverging: the colour of label -1 where the score is -cap or less, the
 // colour of label +1 where it is +cap or more, fading to nothing (the demo's background)
-// at 0, linearly in between.  The colours are the kit's --demo-score-neg and --demo-score-pos, the
-// strongest opacity --demo-score-max (kit.css, light and dark theme), so the shading follows the
-// theme without a redraw.  A linear score is shaded by one SVG linear gradient along the
+// at 0, linearly in between.  The colours are the kit's --demo-score-neg and
+// --demo-score-pos, the strongest opacity --demo-score-max (kit.css, light and dark
+// theme), so the shading follows the theme without a redraw.  A linear score is shaded by one SVG linear gradient along the
 // direction in which the score grows on the screen: no cells, whatever the size of the
 // data.  Demos with a score of another shape (chapter 6's kernels) colour their own cells
 // with shadeLevel.
