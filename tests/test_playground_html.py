@@ -158,3 +158,20 @@ def test_the_kernel_playground_has_a_stable_id_too():
     assert a["id"].startswith("kernel-playground-") and a["id"] != b["id"]
     with pytest.raises(ValueError, match="element_id"):
         kernel_playground_html(xor, element_id="no spaces")
+
+
+def test_margin_mode_carries_each_separable_data_sets_best_separator():
+    # chapter 3 draws it dashed and writes gamma_opt beside the current margin
+    data = pl.make_separable(25, d=2, gamma=0.1, R=1.5, theta_0=0.3, seed=3)
+    xor = ([[1, 1], [-1, -1], [1, -1], [-1, 1]], [1, 1, -1, -1])
+    attrs, _ = parse(playground_html({"d": (data.X, data.y), "XOR": xor}, mode="margin"))
+    d, x = json.loads(attrs["data-datasets"])
+    best = pl.max_margin(data.X, data.y)
+    assert d["max_margin"]["gamma"] == pytest.approx(best.gamma, rel=1e-12)
+    np.testing.assert_allclose(d["max_margin"]["theta"], best.theta, rtol=1e-12)
+    assert d["max_margin"]["theta0"] == pytest.approx(best.theta_0, rel=1e-12)
+    assert pl.margin(data.X, data.y, d["max_margin"]["theta"],
+                     d["max_margin"]["theta0"]) == pytest.approx(best.gamma, rel=1e-9)
+    assert "max_margin" not in x  # not separable: nothing to show
+    plain, _ = parse(playground_html({"d": (data.X, data.y)}))
+    assert "max_margin" not in json.loads(plain["data-datasets"])[0]

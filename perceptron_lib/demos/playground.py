@@ -81,7 +81,26 @@ def demo_id(prefix: str, attrs: Mapping[str, str], element_id: str | None) -> st
     return element_id
 
 
-def _dataset(name: object, data: object, offset: bool, with_best: bool) -> dict[str, Any]:
+def best_separator(X: ArrayLike, y: ArrayLike, offset: bool = True) -> dict[str, Any] | None:
+    """The separator of largest margin and its margin ``gamma_opt``, for a page (chapter 3).
+
+    ``{"theta": [...], "theta0": ..., "gamma": ...}`` from :func:`perceptron_lib.max_margin`
+    (``theta`` a unit vector), or None when the data are not linearly separable (or, with
+    an offset, hold one label only): then there is no best margin to show.
+    """
+    from ..separability import max_margin
+
+    Xa, ya = check_data(X, y)
+    try:
+        best = max_margin(Xa, ya, offset=offset)
+    except ValueError:
+        return None
+    return {"theta": [float(v) for v in best.theta], "theta0": float(best.theta_0),
+            "gamma": float(best.gamma)}
+
+
+def _dataset(name: object, data: object, offset: bool, with_best: bool,
+             with_opt: bool = False) -> dict[str, Any]:
     if not isinstance(name, str) or not name.strip():
         raise ValueError(f"playground data set names must be non-empty strings, got {name!r}")
     if not isinstance(data, tuple | list) or len(data) not in (2, 4):
@@ -97,6 +116,10 @@ def _dataset(name: object, data: object, offset: bool, with_best: bool) -> dict[
         out.update(held_out(name, data[2], data[3], X.shape[1]))
     if with_best:
         out["best_gamma"] = best_margin(X, y, offset=offset)
+    if with_opt:
+        opt = best_separator(X, y, offset=offset)
+        if opt is not None:
+            out["max_margin"] = opt
     return out
 
 
@@ -141,7 +164,10 @@ def playground_html(
     offset : bool, default True
         False runs PERCEPTRON-THROUGH-ORIGIN (``theta_0`` stays 0).
     mode : None or "margin"
-        "margin" writes every point's margin and rings the smallest (chapter 3).
+        "margin" writes every point's margin and rings the smallest (chapter 3); each
+        separable data set then carries its separator of largest margin and
+        ``gamma_opt`` (:func:`best_separator`), which the playground draws dashed and
+        writes beside the current margin until the reader edits the data.
     show_best_margin : bool, default False
         Also give the bound with the best margin of each data set (computed here with
         :func:`best_margin`); the playground shows it until the reader edits the data.
@@ -175,7 +201,8 @@ def playground_html(
     tau = check_count(tau, "tau", 1)
     if mode not in MODES:
         raise ValueError(f"mode must be None or 'margin', got {mode!r}")
-    sets = [_dataset(name, data, bool(offset), show_best_margin) for name, data in datasets.items()]
+    sets = [_dataset(name, data, bool(offset), show_best_margin, mode == "margin")
+            for name, data in datasets.items()]
     attrs = {
         "class": "perceptron-playground demo-kit demo-framed",
         "data-tau": str(tau),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -135,6 +136,7 @@ class Explorer:
         raise NotImplementedError
 
     def alt_text(self) -> str:  # pragma: no cover - abstract
+        """What the picture shows, in words, with the book's symbols (see :func:`for_people`)."""
         raise NotImplementedError
 
     # -- shared -----------------------------------------------------------------------
@@ -228,3 +230,12 @@ class Explorer:
         return bundle
 
 
+
+
+_MINUS = re.compile(r"(^|[\s(\[,=/:])-(?=[\d.])")
+
+
+def for_people(text: str) -> str:
+    """Text for a reader, as the demos write it: a minus sign (U+2212) before a number
+    where the text has a hyphen, so that an alt text says "θ = −1" and not "theta = -1"."""
+    return _MINUS.sub("\\1\u2212", text)

@@ -12,7 +12,7 @@ from .._validate import check_scalar
 from ..algorithm import PerceptronResult, perceptron_through_origin
 from ..generate import make_separable
 from ..margin import mistake_bound
-from ._base import Explorer, _legend
+from ._base import Explorer, _legend, for_people
 
 
 class ConvergenceExplorer(Explorer):
@@ -106,6 +106,7 @@ class ConvergenceExplorer(Explorer):
                 f"{self.result.epochs}")
 
     def alt_text(self) -> str:
-        return (f"Convergence explorer: {self.n} separable points with margin "
-                f"{self.data.gamma:.3g} and radius {self.data.R:.3g}; the perceptron made "
-                f"{self.result.mistakes} updates against a bound of {self.bound:.4g}.")
+        return for_people(f"Convergence explorer: {self.n} separable points with margin "
+                          f"{self.data.gamma:.3g} and radius {self.data.R:.3g}; the perceptron "
+                          f"made {self.result.mistakes} updates against a bound of "
+                          f"{self.bound:.4g}.")

@@ -21,7 +21,7 @@ from ..variants import (
     polynomial_kernel,
     rbf_kernel,
 )
-from ._base import _SUPERSCRIPTS, Explorer, _legend, _view_box
+from ._base import _SUPERSCRIPTS, Explorer, _legend, _view_box, for_people
 
 
 class KernelExplorer(Explorer):
@@ -72,7 +72,7 @@ class KernelExplorer(Explorer):
         self._kernel = w.ToggleButtons(description="kernel", options=list(self.KERNELS),
                                        style={"button_width": "auto"})
         self._degree = w.IntSlider(description="degree", min=1, max=6)
-        self._gamma = w.FloatLogSlider(description="β = gamma (RBF)", base=10, min=-2.0, max=2.0,
+        self._gamma = w.FloatLogSlider(description="β (RBF)", base=10, min=-2.0, max=2.0,
                                        step=0.1, style={"description_width": "initial"})
         self._tau = w.IntSlider(description="τ", min=1, max=300)
         self.dataset, self.kernel, self.degree, self.gamma, self.tau = (
@@ -197,7 +197,7 @@ class KernelExplorer(Explorer):
         r = self.result
         if r.converged:
             return f"converged after {r.mistakes} updates in {r.epochs} epochs"
-        return f"not converged: {r.mistakes} updates in tau = {self.tau} epochs"
+        return f"not converged: {r.mistakes} updates in τ = {self.tau} epochs"
 
     def status(self) -> str:
         n = len(self.result.y)
@@ -208,7 +208,7 @@ class KernelExplorer(Explorer):
 
     def alt_text(self) -> str:
         used = int(np.sum(self.result.alpha > 0))
-        return (f"Kernel explorer on the data set {self.dataset} "
-                f"({len(self.result.y)} points) with {self.formula()}: the kernel "
-                f"perceptron {self._outcome()}; {used} examples have alpha > 0 and "
-                f"{self.training_errors} points are misclassified.")
+        return for_people(f"Kernel explorer on the data set {self.dataset} "
+                          f"({len(self.result.y)} points) with {self.formula()}: the kernel "
+                          f"perceptron {self._outcome()}; {used} examples have \u03b1 > 0 and "
+                          f"{self.training_errors} points are misclassified.")

@@ -10,7 +10,7 @@ from numpy.typing import ArrayLike
 from .. import plotting
 from .._validate import check_data, check_scalar
 from ..margin import point_margins, radius
-from ._base import Explorer, _fmt_vec, _legend, _view_box
+from ._base import Explorer, _fmt_vec, _legend, _view_box, for_people
 
 
 class MarginExplorer(Explorer):
@@ -91,6 +91,6 @@ class MarginExplorer(Explorer):
                 + (" (every point correct)" if self.margin > 0 else " (some point wrong)"))
 
     def alt_text(self) -> str:
-        return (f"Margin explorer: {len(self.y)} points, a separator with normal angle "
-                f"{self.angle:.0f} degrees and offset {self.shift:.3g}; the smallest point "
-                f"margin is {self.margin:.3f}.")
+        return for_people(f"Margin explorer: {len(self.y)} points, a separator with normal "
+                          f"angle {self.angle:.0f} degrees and offset {self.shift:.3g}; the "
+                          f"smallest point margin is {self.margin:.3f}.")

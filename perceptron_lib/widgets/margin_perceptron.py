@@ -29,7 +29,7 @@ from ..demos.margin import GAMMA_STEPS, MUS, _dataset
 from ..hinge import hinge_deficiency
 from ..margin import margin, radius
 from ..offset import add_offset_feature
-from ._base import Explorer, _legend, _view_box
+from ._base import Explorer, _legend, _view_box, for_people
 
 
 class MarginPerceptronExplorer(Explorer):
@@ -74,8 +74,8 @@ class MarginPerceptronExplorer(Explorer):
         buttons = []
         for label, action, tip in (
             ("Step", self.step, "visit the next example"),
-            ("Epoch", self.epoch, "finish the current pass"),
-            ("Run", self.run, "run until a pass without an update or tau passes"),
+            ("Epoch", self.epoch, "finish the current epoch"),
+            ("Run", self.run, "run until an epoch without an update or \u03c4 epochs"),
             ("Reset", self.reset, "start again from theta = 0"),
         ):
             b = w.Button(description=label, tooltip=tip, layout=w.Layout(width="auto"))
@@ -237,17 +237,18 @@ class MarginPerceptronExplorer(Explorer):
         m = "none" if v["margin"] is None else f"{v['margin']:.4g}"
         opt = ("not separable" if self.gamma_opt is None
                else f"&gamma;<sub>opt</sub> {self.gamma_opt:.4g}")
-        return (f"<b>pass</b> {self.t} &nbsp; <b>updates</b> {self.updates} &nbsp; "
+        return (f"<b>epoch</b> {self.t} &nbsp; <b>updates</b> {self.updates} &nbsp; "
                 f"<b>mistakes</b> {self.mistakes} &nbsp; ({state})<br>"
                 f"<b>&theta;</b> = ({self.theta[0]:.4g}, {self.theta[1]:.4g}), "
                 f"<b>&theta;<sub>0</sub></b> = {self.theta_0:g}; margin {m}; {opt}<br>"
-                f"<b>&gamma;</b> = {self.gamma:.4g}: <b>D</b> = {v['D1']:.4g} for one pass, "
+                f"<b>&gamma;</b> = {self.gamma:.4g}: <b>D</b> = {v['D1']:.4g} for one epoch, "
                 f"bound {v['bound1']:.4g}; over the {int(self.visits.sum())} visits so far "
                 f"D = {v['Dnow']:.4g}, bound {v['boundNow']:.4g} &ge; {self.updates} {what}")
 
     def alt_text(self) -> str:
         v = self.numbers()
-        return (f"Margin perceptron explorer on '{self.sets[self.k]['name']}' "
-                f"({len(self.y)} points), mu = {self.mu:g}, pass {self.t}, {self.updates} "
-                f"updates; gamma = {self.gamma:.3g}, {int(np.sum(v['d'] > 0))} points with "
-                f"d_i > 0 circled, bound {v['bound1']:.4g} for one pass.")
+        return for_people(
+            f"Margin perceptron explorer on '{self.sets[self.k]['name']}' ({len(self.y)} "
+            f"points), \u03bc = {self.mu:g}, epoch {self.t}, {self.updates} updates; "
+            f"\u03b3 = {self.gamma:.3g}, {int(np.sum(v['d'] > 0))} points with "
+            f"d\u1d62 > 0 circled, bound {v['bound1']:.4g} for one epoch.")

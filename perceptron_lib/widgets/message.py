@@ -10,7 +10,7 @@ from numpy.typing import ArrayLike
 from .. import plotting
 from .._validate import check_data, check_scalar, check_theta
 from ..spam import FEATURE_NAMES, count_message, spam_features, tokenize
-from ._base import Explorer, _fmt_vec, _legend
+from ._base import Explorer, _fmt_vec, _legend, for_people
 
 
 class MessageExplorer(Explorer):
@@ -145,5 +145,6 @@ class MessageExplorer(Explorer):
     def alt_text(self) -> str:
         if self.features_all is None:
             return "Message explorer with an empty message."
-        return (f"Message explorer: the message has features {_fmt_vec(self.features_all)}, "
-                f"score {self.score:.3g}, verdict {self.verdict}.")
+        return for_people(f"Message explorer: the message has features "
+                          f"{_fmt_vec(self.features_all)}, score {self.score:.3g}, "
+                          f"verdict {self.verdict}.")

@@ -9,7 +9,7 @@ from numpy.typing import ArrayLike
 
 from .. import plotting
 from .._validate import check_data, check_scalar
-from ._base import Explorer, _legend
+from ._base import Explorer, _legend, for_people
 
 
 class OffsetExplorer(Explorer):
@@ -103,6 +103,7 @@ class OffsetExplorer(Explorer):
                 f"<b>misclassified</b> {self.errors}")
 
     def alt_text(self) -> str:
-        return (f"Offset explorer: {len(self.y)} points on a line with theta = {self.theta:g} "
-                f"and theta_0 = {self.theta_0:g} ({self.errors} misclassified), and the "
-                "same points lifted to (x, 1) with the boundary through the origin.")
+        return for_people(f"Offset explorer: {len(self.y)} points on a line with "
+                          f"\u03b8 = {self.theta:g} and \u03b8\u2080 = {self.theta_0:g} "
+                          f"({self.errors} misclassified), and the same points lifted to "
+                          "(x, 1) with the boundary through the origin.")

@@ -10,7 +10,7 @@ from numpy.typing import ArrayLike
 from .. import plotting
 from .._validate import check_data, check_tau
 from ..algorithm import update
-from ._base import AVERAGE_COLOR, Explorer, _fmt_vec, _legend, _view_box
+from ._base import AVERAGE_COLOR, Explorer, _fmt_vec, _legend, _view_box, for_people
 
 
 class StepTrainer(Explorer):
@@ -52,8 +52,8 @@ class StepTrainer(Explorer):
         buttons = []
         for label, action, tip in (
             ("Step", self.step, "consider the next example"),
-            ("Epoch", self.epoch, "finish the current pass over the data"),
-            ("Run", self.run, "run until a clean pass or tau passes"),
+            ("Epoch", self.epoch, "finish the current epoch"),
+            ("Run", self.run, "run until an epoch without a mistake or \u03c4 epochs"),
             ("Reset", self.reset, "start again from theta = 0"),
         ):
             b = w.Button(description=label, tooltip=tip, layout=w.Layout(width="auto"))
@@ -179,8 +179,8 @@ class StepTrainer(Explorer):
                 f"{_fmt_vec(avg[0])} &nbsp; <b>&theta;&#773;<sub>0</sub></b> = {avg[1]:.4g}")
 
     def alt_text(self) -> str:
-        return (
+        return for_people(
             f"Step-through trainer on {len(self.y)} labelled points, epoch {self.t}, "
-            f"{self.mistakes} updates so far, theta = {_fmt_vec(self.theta)}, "
-            f"theta_0 = {self.theta_0:g}."
+            f"{self.mistakes} updates so far, \u03b8 = {_fmt_vec(self.theta)}, "
+            f"\u03b8\u2080 = {self.theta_0:g}."
         )

@@ -264,7 +264,7 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     for _ in range(17):
         page.keyboard.press("Tab")
         names.append(focused(page))
-    assert names[:14] == ["Data set", "+1", "polynomial", "Degree", "\u03b3 (RBF)",
+    assert names[:14] == ["Data set", "+1", "polynomial", "Degree", "\u03b2 (RBF)",
                           "Generate data", "Undo", "Redo", "Step", "Epoch", "Run", "Reset",
                           "Play", "Speed"], names
     # the disc in a ring has 60 points, more than 40: they share one Tab stop
@@ -279,8 +279,8 @@ def test_keyboard_alone_reaches_every_control_and_trains(open_page):
     st = state(page)
     assert st["kernel"]["kind"] == "RBF" and st["kernel"]["gamma"] == GAMMAS[23] == 2.0
     assert page.locator(f"{SEL} input.demo-range").nth(1).get_attribute("aria-valuetext") == (
-        "gamma 2")
-    assert "RBF kernel, \u03b3 = 2" in st["status"]
+        "\u03b2 2")  # the book's name of the RBF kernel's width
+    assert "RBF kernel, \u03b2 = 2" in st["status"]
     result = library_run(st)
     n = len(st["y"])
     page.keyboard.press("s")
@@ -388,7 +388,7 @@ def test_the_field_follows_the_theme(open_page):
     PIXEL = f"""() => {{
       const c = document.querySelector('{SEL} canvas.kp-field');
       const {{centres, f}} = {API}.grid();
-      const q = f.findIndex(v => v > 0);
+      const q = f.indexOf(Math.max(...f)); // the strongest shade of f > 0
       const N = c.width;
       return [...c.getContext('2d').getImageData(q % N, Math.floor(q / N), 1, 1).data];
     }}"""

@@ -47,6 +47,8 @@ import { viewFrom } from "../kit/plot-geometry.mjs";
 import * as points from "../kit/point-editor.mjs";
 import { checkEntry, datasetName, datasetWhere, heldOutOf, parseDatasetList } from "../kit/datasets.mjs";
 import { nothingToDo, playedText, plural } from "../kit/run-status.mjs";
+import * as shade from "../kit/score-shade.mjs";
+import * as tips from "../kit/point-tip.mjs";
 
 // The drawing's own units (viewBox); the plot area is a square inside it.  The field's
 // canvas is placed over the same square by the stylesheet (kernel-playground.css).
@@ -63,7 +65,7 @@ const MAX_COORD = 1e6; // |coordinate| a link may carry
 const HELP = [
   ...points.helpLines(),
   "s Step, e Epoch, r Run, p Play or Pause (one update at a time; any other key or click pauses it), 0 Reset, whenever the focus is in the playground.",
-  "Tab reaches every control; arrow keys move the sliders and choose the kernel. Moving the degree slider chooses the polynomial kernel, moving \u03b3 the RBF kernel.",
+  "Tab reaches every control; arrow keys move the sliders and choose the kernel. Moving the degree slider chooses the polynomial kernel, moving \u03b2 the RBF kernel.",
   "Changing the points, the kernel or the data set starts the run again from \u03b1 = 0, and takes it to its end if it had ended, so that the picture follows what you change.",
   "The held-out test points are not drawn and not yours to edit: they stay as they are, and the test errors are counted on them whatever you change.",
   ...UNDO_HELP,
@@ -247,7 +249,7 @@ class KernelPlayground {
     let degLine;
     let gamLine;
     [degLine, this.degree, this.degreeOut] = slider("degree", "Degree", core.MIN_DEGREE, core.MAX_DEGREE);
-    [gamLine, this.gamma, this.gammaOut] = slider("gamma", "\u03b3 (RBF)", 0, core.GAMMAS.length - 1);
+    [gamLine, this.gamma, this.gammaOut] = slider("gamma", "\u03b2 (RBF)", 0, core.GAMMAS.length - 1); // the book's beta, the width of the RBF kernel
     this.degree.setAttribute("aria-describedby", id("formula"));
     this.gamma.setAttribute("aria-describedby", id("formula"));
     controls.append(dsLine, this.buildLabels(id("label")), kernels, degLine, gamLine);
@@ -304,15 +306,20 @@ class KernelPlayground {
     this.pointsG = svg("g");
     this.layer.append(svg("rect", { class: "kp-hitarea", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }), this.pointsG);
     stage.append(this.back, this.canvas, this.plot, this.layer);
+    this.tip = tips.attachPointTip({
+      stage, layer: this.layer, count: () => this.X.length,
+      pointAt: (i) => [this.sx(this.X[i][0]), this.sy(this.X[i][1])], lines: (i) => this.tipLines(i),
+    });
     const legend = el("p", { class: "demo-legend", "aria-hidden": "true" });
     legend.innerHTML =
       '<span><span class="demo-key demo-key-pos">+</span> y = +1</span>' +
       '<span><span class="demo-key demo-key-neg">\u2212</span> y = \u22121</span>' +
-      '<span><span class="demo-key kp-key-fpos"></span> f &gt; 0</span>' +
-      '<span><span class="demo-key kp-key-fneg"></span> f &lt; 0</span>' +
       '<span><span class="demo-key demo-key-line"></span> f = 0</span>' +
       '<span><span class="demo-key kp-key-support"></span> \u03b1 &gt; 0</span>' +
-      '<span><span class="demo-key demo-key-ring"></span> last visited</span>';
+      '<span><span class="demo-key demo-key-ring"></span> last visited</span>' +
+      '<span><span class="demo-key demo-key-ring-dashed"></span> last visited, updated</span>';
+    this.scoreKey = shade.scoreLegend("score f(x)");
+    legend.prepend(this.scoreKey);
     this.chartHost = el("div", { class: "demo-chart" });
     this.chart = createEpochChart(this.chartHost, { title: "Updates per epoch, and training mistakes after each epoch" });
     figure.append(stage, legend, this.chartHost);
@@ -422,7 +429,7 @@ class KernelPlayground {
     this.degree.setAttribute("aria-valuetext", `degree ${s.degree}${s.kind === "polynomial" ? "" : " (for the polynomial kernel)"}`);
     this.gamma.value = String(core.GAMMAS.indexOf(s.gamma));
     this.gammaOut.textContent = String(s.gamma);
-    this.gamma.setAttribute("aria-valuetext", `gamma ${s.gamma}${s.kind === "RBF" ? "" : " (for the RBF kernel)"}`);
+    this.gamma.setAttribute("aria-valuetext", `\u03b2 ${s.gamma}${s.kind === "RBF" ? "" : " (for the RBF kernel)"}`);
   }
 
   // -- when the arithmetic starts ---------------------------------------------------------
@@ -472,7 +479,7 @@ class KernelPlayground {
     this.syncControls();
     this.restart(wasDone);
     const s = this.spec;
-    const name = s.kind === "linear" ? "Linear kernel" : s.kind === "polynomial" ? `Polynomial kernel of degree ${s.degree}` : `RBF kernel, \u03b3 = ${s.gamma}`;
+    const name = s.kind === "linear" ? "Linear kernel" : s.kind === "polynomial" ? `Polynomial kernel of degree ${s.degree}` : `RBF kernel, \u03b2 = ${s.gamma}`;
     this.say(`${name}. ${this.restartText(wasDone)}`);
   }
 
@@ -710,32 +717,45 @@ class KernelPlayground {
       this.chart.update([]);
     }
     this.renderReadout();
+    this.tip.refresh();
   }
 
+  /** The field of f, each cell shaded by its score on the kit's scale (score-shade.mjs). */
   drawField() {
     const ctx = this.canvas.getContext("2d");
     ctx.clearRect(0, 0, CELLS, CELLS);
-    if (!this.field) return;
+    const r = this.active ? this.run : null;
+    const cap = r ? shade.scoreCap(Array.from({ length: this.X.length }, (_, i) => r.score(i))) : 0;
+    this.scoreKey.setCap(cap);
+    if (!this.field || !(cap > 0)) return;
     const css = getComputedStyle(this.root);
-    const fills = [
-      [1, css.getPropertyValue("--kp-pos").trim() || "#0072b2", Number(css.getPropertyValue("--kp-pos-fill")) || 0.2],
-      [-1, css.getPropertyValue("--kp-neg").trim() || "#d55e00", Number(css.getPropertyValue("--kp-neg-fill")) || 0.1],
-    ];
+    const colours = {
+      1: css.getPropertyValue("--demo-score-pos").trim() || "#0072b2",
+      "-1": css.getPropertyValue("--demo-score-neg").trim() || "#d55e00",
+    };
+    const most = Number(css.getPropertyValue("--demo-score-max")) || 0.26;
     const f = this.field;
-    for (const [sign, colour, alpha] of fills) {
-      ctx.fillStyle = colour;
-      ctx.globalAlpha = alpha;
-      for (let r = 0; r < CELLS; r++) {
-        let start = -1;
-        for (let c = 0; c <= CELLS; c++) {
-          const v = c < CELLS ? f[r * CELLS + c] : 0;
-          const on = sign > 0 ? v > 0 : v < 0;
-          if (on && start < 0) start = c;
-          if (!on && start >= 0) { ctx.fillRect(start, r, c - start, 1); start = -1; }
-        }
-      }
+    for (let k = 0; k < f.length; k++) {
+      const level = shade.shadeLevel(f[k], cap);
+      if (level === 0) continue;
+      ctx.fillStyle = colours[level > 0 ? 1 : -1];
+      ctx.globalAlpha = Math.abs(level) * most;
+      ctx.fillRect(k % CELLS, Math.floor(k / CELLS), 1, 1);
     }
     ctx.globalAlpha = 1;
+  }
+
+  /** The tooltip of point i: f there, its margin in feature space, an update or not. */
+  tipLines(i) {
+    const r = this.active ? this.run : null;
+    let facts;
+    if (r) {
+      const coef = Array.from(r.alpha, (a, j) => a * r.y[j]);
+      facts = tips.scoreFacts(r.score(i), this.y[i], tips.featureNorm(r.G, coef));
+    } else {
+      facts = tips.scoreFacts(0, this.y[i], 0);
+    }
+    return tips.tipLines(i, this.y[i], facts, { fmt: (v) => num(v, 3), score: "score f(x)", norm: "\u2016\u03b8\u2016" });
   }
 
   drawSupport() {
@@ -815,7 +835,7 @@ class KernelPlayground {
     for (const v of (this.active && this.field) || []) { if (v > 0) pos++; else if (v < 0) neg++; }
     const parts = [`Plot of ${this.describeData()}`, `kernel ${core.formula(this.spec)}`];
     if (pos === 0 && neg === 0) parts.push("f = 0 everywhere, no boundary");
-    else parts.push(`f > 0 on ${Math.round((100 * pos) / this.field.length)}% of the plot (shaded blue), f < 0 elsewhere (orange), the boundary f = 0 drawn`);
+    else parts.push(`f > 0 on ${Math.round((100 * pos) / this.field.length)}% of the plot (shaded blue, the deeper the larger f), f < 0 elsewhere (orange), the boundary f = 0 drawn`);
     parts.push(`${used} examples with \u03b1 > 0 ringed`, `${errors} training errors`);
     return show(parts.join("; ") + ".");
   }
@@ -829,7 +849,7 @@ class KernelPlayground {
     const r = this.run;
     const errors = plural(r.trainingErrors(), "training error");
     if (r.converged) return `Converged in epoch ${r.t} after ${plural(r.mistakes, "update")}; \u03b1\u00a0>\u00a00 on ${this.supportCount()}, ${errors}.`;
-    if (r.stopped) return `Stopped after \u03c4 = ${this.tau} epochs, no clean pass: ${plural(r.mistakes, "update")}, ${errors}.`;
+    if (r.stopped) return `Stopped after \u03c4 = ${this.tau} epochs, none without a mistake: ${plural(r.mistakes, "update")}, ${errors}.`;
     return `${plural(r.mistakes, "update")} so far, ${errors}.`;
   }
 

@@ -4,8 +4,10 @@
 // hypothesis gets wrong after each epoch (a point on the boundary counts as wrong, as in
 // the book).  Where the demo has a held-out test set, a dashed line with squares: the test
 // examples the hypothesis gets wrong after each epoch, on the same scale (a count).  The
-// epoch in progress, if any, is a pale bar (its updates so far) without a dot.  The chart grows as the run goes; it is an SVG of fixed proportions, so the demo's
-// stylesheet can keep its room before the script runs.
+// epoch in progress, if any, is a pale bar (its updates so far) without a dot.  The chart
+// grows as the run goes; it is an SVG of fixed proportions, and its legend holds two lines
+// at most (tests/browser/test_site_chart_legend.py), so the demo's stylesheet can keep its
+// room before the script runs.
 //
 // Accessible: the SVG is one image whose name (aria-label) says what it shows, its description the last
 // epochs' values, and a table of every value follows it in a <details> element (closed by
@@ -39,11 +41,15 @@ const STYLE = `
 .ec-dot { fill: var(--ec-line, #b34a00); }
 .ec-test { fill: none; stroke: var(--ec-test, #6a3d9a); stroke-width: 2; stroke-dasharray: 5 3; }
 .ec-test-dot { fill: var(--ec-test, #6a3d9a); }
-.ec-caption { display: flex; flex-wrap: wrap; gap: 0.2rem 0.9rem; margin: 0.15rem 0 0; font-size: 0.85em; color: var(--ec-fg, inherit); }
-.ec-key { display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.3em; vertical-align: -0.05em; }
-.ec-key-bar { background: var(--ec-bar, #0072b2); }
-.ec-key-line { height: 0; border-top: 2px solid var(--ec-line, #b34a00); vertical-align: 0.25em; }
-.ec-key-test { height: 0; border-top: 2px dashed var(--ec-test, #6a3d9a); vertical-align: 0.25em; }
+.ec-caption { display: flex; flex-wrap: wrap; gap: 0 0.8rem; margin: 0.15rem 0 0; padding: 0; font-size: 0.85em; color: var(--ec-fg, inherit); }
+.ec-entry { display: inline-flex; align-items: center; min-width: 0; max-width: 100%; }
+.ec-entry[hidden] { display: none; }
+.ec-key { flex: 0 0 auto; width: 1.6em; height: 0.9em; margin-right: 0.3em; overflow: visible; }
+.ec-k-bar { fill: var(--ec-bar, #0072b2); }
+.ec-k-line { fill: none; stroke: var(--ec-line, #b34a00); stroke-width: 2px; vector-effect: non-scaling-stroke; }
+.ec-k-dot { fill: var(--ec-line, #b34a00); }
+.ec-k-test { fill: none; stroke: var(--ec-test, #6a3d9a); stroke-width: 2px; stroke-dasharray: 5 3; vector-effect: non-scaling-stroke; }
+.ec-k-test-dot { fill: var(--ec-test, #6a3d9a); }
 .ec-table-wrap summary { cursor: pointer; font-size: 0.85em; }
 .ec-table-wrap table { border-collapse: collapse; font-size: 0.85em; margin: 0.25rem 0; }
 .ec-table-wrap th, .ec-table-wrap td { padding: 0.1rem 0.5rem; text-align: right; border-bottom: 1px solid var(--ec-grid, #d0d4da); }
@@ -123,10 +129,14 @@ export function createEpochChart(host, { title = "Updates per epoch", describeLa
   const testG = svg("g", { "aria-hidden": "true" });
   chartSvg.append(t, desc, gridG, barsG, line, dotsG, testLine, testG);
   const caption = el("figcaption", { class: "ec-caption" });
+  // The legend: each entry's key is drawn as the chart draws its mark; the texts are short
+  // enough for two lines in the narrowest chart of the book's demos (the table's headings
+  // and the image's description say "after each epoch" in full).
+  const key = (marks) => `<svg class="ec-key" viewBox="0 0 20 10" aria-hidden="true" focusable="false">${marks}</svg>`;
   caption.innerHTML =
-    `<span><span class="ec-key ec-key-bar"></span>updates in the epoch</span>` +
-    `<span><span class="ec-key ec-key-line"></span>training mistakes after it</span>` +
-    `<span class="ec-test-key" hidden><span class="ec-key ec-key-test"></span><span class="ec-test-name">test errors after it</span></span>`;
+    `<span class="ec-entry">${key('<rect class="ec-k-bar" x="5" y="1" width="10" height="9"/>')}updates per epoch</span>` +
+    `<span class="ec-entry">${key('<line class="ec-k-line" x1="1" y1="5" x2="19" y2="5"/><circle class="ec-k-dot" cx="10" cy="5" r="2.6"/>')}training mistakes</span>` +
+    `<span class="ec-entry ec-test-key" hidden>${key('<line class="ec-k-test" x1="0" y1="5" x2="20" y2="5"/><rect class="ec-k-test-dot" x="7.5" y="2.5" width="5" height="5"/>')}<span class="ec-test-name">test errors</span></span>`;
   const testKey = caption.querySelector(".ec-test-key");
   const details = el("details", { class: "ec-table-wrap" });
   details.append(el("summary", {}, "The values"));
@@ -204,7 +214,7 @@ export function createEpochChart(host, { title = "Updates per epoch", describeLa
     });
     testLine.setAttribute("points", testPts.join(" "));
     testKey.hidden = !withTest;
-    if (withTest) testKey.querySelector(".ec-test-name").textContent = `test errors after it (of ${testSize} held out)`;
+    if (withTest) testKey.querySelector(".ec-test-name").textContent = `test errors (of ${testSize} held out)`;
     if (partial) {
       const k = rows.length;
       barsG.append(svg("rect", { class: "ec-bar-partial", x: f(xAt(k) - bw / 2), y: f(yAt(partial.updates)), width: f(bw), height: f(yAt(0) - yAt(partial.updates)) }));

@@ -34,6 +34,8 @@
 
 import { buttonRow, datasetLine, groupRoot, helpBox, mountEvery, showError, sliderLine, trainingButtons } from "../kit/demo-kit.mjs";
 import { el, forPeople, labelText, niceStep, show, subscripted, svg, whenSeen } from "../kit/dom.mjs";
+import * as shade from "../kit/score-shade.mjs";
+import * as tips from "../kit/point-tip.mjs";
 import { EditHistory, UNDO_HELP, UndoRedo } from "../kit/edit-history.mjs";
 import { createEpochChart } from "../kit/epoch-chart.mjs";
 import { roundTo } from "../kit/plot-geometry.mjs";
@@ -150,7 +152,7 @@ function readOptions(root) {
   const mu = Number(ds.mu ?? 0);
   if (!core.MUS.includes(mu)) throw new Error(`data-mu must be one of the slider's values (${core.MUS.join(", ")}), got "${ds.mu}"`);
   const tau = Number(ds.tau ?? 100);
-  if (!Number.isInteger(tau) || tau <= 0) throw new Error(`data-tau must be a positive integer (number of passes), got "${ds.tau}"`);
+  if (!Number.isInteger(tau) || tau <= 0) throw new Error(`data-tau must be a positive integer (number of epochs), got "${ds.tau}"`);
   return { mu, tau };
 }
 
@@ -274,7 +276,8 @@ class MarginDemo {
     this.boundary = svg("path", { class: "md-boundary", d: "" });
     this.deficientG = svg("g");
     this.ring = svg("circle", { class: "md-ring", r: RING_R + 5, visibility: "hidden" });
-    clipped.append(this.muBand, this.gammaEdges, this.reference, this.boundary, this.deficientG, this.ring);
+    this.shade = shade.linearShade(defs, this.uid); // the plane shaded by the score
+    clipped.append(this.shade.element, this.muBand, this.gammaEdges, this.reference, this.boundary, this.deficientG, this.ring);
     this.ticksG = svg("g", { class: "md-ticks", "aria-hidden": "true" });
     this.plot.append(svg("rect", { class: "md-bg", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }),
       defs, this.gridG, clipped, this.ticksG,
@@ -286,6 +289,10 @@ class MarginDemo {
     this.layer.append(svg("rect", { class: "demo-hitarea", x: AREA.left, y: AREA.top, width: AREA.size, height: AREA.size }), this.pointsG);
     const stage = el("div", { class: "demo-stage" });
     stage.append(this.plot, this.layer);
+    this.tip = tips.attachPointTip({
+      stage, layer: this.layer, count: () => this.data.X.length,
+      pointAt: (i) => [this.sx(this.data.X[i][0]), this.sy(this.data.X[i][1])], lines: (i) => this.tipLines(i),
+    });
     const legend = el("p", { class: "demo-legend", "aria-hidden": "true" });
     legend.innerHTML =
       '<span><span class="demo-key demo-key-pos">+</span> y = +1</span>' +
@@ -295,7 +302,10 @@ class MarginDemo {
       '<span><span class="demo-key md-key-ref"></span> reference u</span>' +
       '<span><span class="demo-key md-key-edge"></span> margin \u03b3</span>' +
       '<span><span class="demo-key md-key-def"></span> d\u1d62 &gt; 0</span>' +
-      '<span><span class="demo-key demo-key-ring"></span> last visited</span>';
+      '<span><span class="demo-key demo-key-ring"></span> last visited</span>' +
+      '<span><span class="demo-key demo-key-ring-dashed"></span> last visited, updated</span>';
+    this.scoreKey = shade.scoreLegend("score \u03b8\u00b7x + \u03b8\u2080");
+    legend.prepend(this.scoreKey);
     figure.append(stage, legend);
 
     this.status = el("p", { class: "demo-status demo-area-status", "aria-live": "polite", "aria-atomic": "true" });
@@ -569,6 +579,19 @@ class MarginDemo {
   // -- coordinates ------------------------------------------------------------------------
   sx(x) { return AREA.left + ((x - this.view.x0) / this.view.span) * AREA.size; }
   sy(y) { return AREA.top + ((this.view.y1 - y) / this.view.span) * AREA.size; }
+  /** The data coordinates of the drawing's point (X, Y). */
+  toData(X, Y) {
+    const v = this.view;
+    return [v.x0 + ((X - AREA.left) / AREA.size) * v.span, v.y1 - ((Y - AREA.top) / AREA.size) * v.span];
+  }
+
+  /** The tooltip of point i: its score, margin and whether an update (y score <= mu) is due. */
+  tipLines(i) {
+    const v = this.numbers();
+    const mu = this.choice.mu;
+    const facts = tips.linearFacts(this.data.X[i], this.data.y[i], v.theta, v.theta0, mu);
+    return tips.tipLines(i, this.data.y[i], facts, { fmt: (x) => num(x), threshold: mu === 0 ? "0" : `\u03bc = ${num(mu)}` });
+  }
 
   box() {
     const v = this.view;
@@ -643,6 +666,11 @@ class MarginDemo {
     // the current hypothesis and the band |theta.x + theta0| <= mu where an update happens
     const [t1, t2] = v.theta;
     const mu = this.choice.mu;
+    // the plane shaded by the current score, capped at the data's largest |score|
+    const score = (x) => t1 * x[0] + t2 * x[1] + v.theta0;
+    const cap = t1 === 0 && t2 === 0 ? 0 : shade.scoreCap(d.X.map(score));
+    this.shade.update((X, Y) => score(this.toData(X, Y)), cap, { x: AREA.left, y: AREA.top, w: AREA.size, h: AREA.size });
+    this.scoreKey.setCap(cap);
     if (t1 === 0 && t2 === 0) {
       this.boundary.setAttribute("d", "");
       // theta = 0: every point has score theta0, so y * score <= mu for all or for one class
@@ -666,6 +694,7 @@ class MarginDemo {
       this.ring.setAttribute("visibility", "hidden");
     }
     this.renderReadout(v);
+    this.tip.refresh();
     if (this.active && this.run) {
       const test = this.data.test ?? null;
       const { rows, partial } = core.marginEpochTotals(this.run, test);
@@ -708,7 +737,7 @@ class MarginDemo {
     const parts = [`Plot of ${this.describeData()}`,
       `the reference separator dashed, with dotted lines where its lifted margin is \u03b3 = ${num(this.choice.gamma)}`,
       `${this.deficientCount()} points with d\u1d62 > 0 circled`];
-    parts.push(v.margin === null && v.theta[0] === 0 && v.theta[1] === 0 ? "no current boundary yet (\u03b8 = 0)" : `the current boundary solid, shaded where y times the score is at most \u03bc = ${num(this.choice.mu)}`);
+    parts.push(v.margin === null && v.theta[0] === 0 && v.theta[1] === 0 ? "no current boundary yet (\u03b8 = 0)" : `the current boundary solid, the band where y times the score is at most \u03bc = ${num(this.choice.mu)} shaded, and the plane tinted by the score, blue where it is positive, orange where negative`);
     return show(parts.join("; ") + ".");
   }
 

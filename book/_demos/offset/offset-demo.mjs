@@ -35,7 +35,7 @@
 import { buttonRow, datasetLine, groupRoot, helpBox, mountEvery, showError, sliderLine, trainingButtons } from "../kit/demo-kit.mjs";
 import * as core from "./offset-core.mjs";
 import { el, forPeople, niceStep, num as number, show, subscripted, svg, whenSeen } from "../kit/dom.mjs";
-import { clipPolygon, lineInBox, roundTo } from "../kit/plot-geometry.mjs";
+import { lineInBox, roundTo } from "../kit/plot-geometry.mjs";
 import { createEpochChart } from "../kit/epoch-chart.mjs";
 import { EditHistory, UNDO_HELP, UndoRedo } from "../kit/edit-history.mjs";
 import * as urlState from "../kit/url-state.mjs";
@@ -43,6 +43,8 @@ import { addPlayer } from "../kit/player.mjs";
 import * as points from "../kit/point-editor.mjs";
 import { checkEntry, datasetName, parseDatasetList } from "../kit/datasets.mjs";
 import { playedText, plural } from "../kit/run-status.mjs";
+import * as shade from "../kit/score-shade.mjs";
+import * as tips from "../kit/point-tip.mjs";
 
 /** How many examples a run has visited: whole epochs, and the next index in this one. */
 const visits = (run) => (run.t - 1) * run.n + run.next;
@@ -89,9 +91,6 @@ function frame(x0, x1, y0, y1, area) {
   const oy = area.y + (area.h - s * (y1 - y0)) / 2;
   return { s, x0, x1, y0, y1, map: (a, b) => [ox + s * (a - x0), oy + s * (y1 - b)], unmap: (u, v) => [x0 + (u - ox) / s, y1 - (v - oy) / s] };
 }
-
-/** The part of the polygon where n . p + b >= 0 (plot-geometry's clipPolygon). */
-const clipHalf = (poly, n, b) => clipPolygon(poly, n[0], n[1], b);
 
 /** The segment of the line n . p + b = 0 inside the rectangle [x0, x1, y0, y1], or null. */
 function clipLine(rect, n, b) {
@@ -204,6 +203,10 @@ class OffsetDemo {
     this.pointsG = svg("g");
     this.layer.append(this.pointsG);
     this.figOrig.stage.append(this.layer);
+    this.tip = tips.attachPointTip({
+      stage: this.figOrig.stage, layer: this.layer, count: () => this.data.X.length,
+      pointAt: (i) => this.origView().at(this.data.X[i]), lines: (i) => this.tipLines(i),
+    });
 
     // editing: the label of new points, Undo and Redo, the chapter's data again
     const edits = el("div", { class: "demo-edits", role: "toolbar", "aria-label": "Edit the data" });
@@ -235,6 +238,8 @@ class OffsetDemo {
       '<span><span class="demo-key od-key-hand"></span> sliders</span>' +
       '<span><span class="demo-key od-key-lifted"></span> run on (x, c)</span>' +
       '<span><span class="demo-key od-key-origin"></span> run on x</span>';
+    this.scoreKey = shade.scoreLegend("sliders\u2019 score \u03b8\u00b7x + \u03b8\u2080");
+    legend.prepend(this.scoreKey);
 
     // the readout of the sliders' classifier
     const dl = el("dl", { class: "demo-values" });
@@ -310,7 +315,7 @@ class OffsetDemo {
     // The two runs, update by update, and their epochs: folded, so that the sliders, the
     // pictures, the buttons and the readout fit on one screen.
     const fold = el("details", { class: "od-fold" });
-    fold.append(el("summary", {}, "The two runs: their updates and their epochs"), runs, charts);
+    fold.append(el("summary", {}, "The two runs, update by update"), runs, charts);
 
     this.ui = el("div", { class: "demo-ui" });
     this.ui.append(controls, figures, buttons, this.status, edits, legend, dl, fold, help);
@@ -796,6 +801,7 @@ class OffsetDemo {
       }
     }
     this.drawLayer();
+    this.tip.refresh();
     this.renderButtons();
   }
 
@@ -869,6 +875,8 @@ class OffsetDemo {
       const { F, lo, hi, m, ybase } = view;
       const [ax0] = F.map(lo - m, 0);
       const [ax1] = F.map(hi + m, 0);
+      // the sliders' score along the line, shaded from top to bottom of the picture
+      this.shadeScore(s, "orig", (X) => this.theta[0] * F.unmap(X, 0)[0] + this.theta0, { x: ax0, y: PAD, w: ax1 - ax0, h: VH - 2 * PAD });
       s.append(svg("line", { class: "od-axis", x1: ax0, y1: ybase, x2: ax1, y2: ybase }));
       const step = niceStep(hi - lo || 1);
       const ticks = svg("g", { class: "od-ticks" });
@@ -885,12 +893,6 @@ class OffsetDemo {
         if (h.theta[0] === 0) continue;
         const cut = -h.theta0 / h.theta[0];
         const [cx] = F.map(cut, 0);
-        if (h.cls === "od-hand") {
-          const left = h.theta[0] < 0;
-          const x0 = left ? ax0 : Math.max(ax0, Math.min(ax1, cx));
-          const x1 = left ? Math.max(ax0, Math.min(ax1, cx)) : ax1;
-          s.prepend(svg("rect", { class: "od-posside", x: x0, y: PAD, width: Math.max(0, x1 - x0), height: VH - 2 * PAD }));
-        }
         if (cut < lo - m || cut > hi + m) continue;
         s.append(svg("line", { class: h.cls, x1: cx, y1: PAD, x2: cx, y2: VH - PAD }));
       }
@@ -901,12 +903,12 @@ class OffsetDemo {
       s.append(g);
     } else {
       const { F, b } = view;
-      const rect = [[b[0], b[2]], [b[1], b[2]], [b[1], b[3]], [b[0], b[3]]];
+      const [c0, c1] = [F.map(b[0], b[3]), F.map(b[1], b[2])];
+      this.shadeScore(s, "orig", (X, Y) => {
+        const p = F.unmap(X, Y);
+        return this.theta[0] * p[0] + this.theta[1] * p[1] + this.theta0;
+      }, { x: c0[0], y: c0[1], w: c1[0] - c0[0], h: c1[1] - c0[1] });
       this.drawAxes2(s, F, b);
-      const half = clipHalf(rect, this.theta, this.theta0);
-      if (half.length > 2 && this.theta.some((a) => a !== 0)) {
-        s.append(svg("polygon", { class: "od-posside", points: half.map((p) => pt(F.map(p[0], p[1]))).join(" ") }));
-      }
       for (const h of this.classifiers()) {
         if (h.theta.every((a) => a === 0)) continue;
         const seg = clipLine(b, h.theta, h.theta0);
@@ -922,6 +924,28 @@ class OffsetDemo {
     }
     s.setAttribute("aria-label", show(`The data as they are: ${this.describeData()}; the sliders' ${d.d === 1 ? "threshold" : "boundary"} misclassifies ${st.mistakes} (ringed); dashed, the run on (x, c) read back with its offset; dotted, the run through the origin.`));
     this.figOrig.caption.textContent = show(d.d === 1 ? "The data on the line" : "The data in the plane");
+  }
+
+  /**
+   * Shade the picture s (drawn anew) by a score, scoreAt(X, Y) at the drawing's point, on
+   * the scale of the sliders' scores of the data (their largest |score|).
+   */
+  shadeScore(s, key, scoreAt, box) {
+    const defs = svg("defs");
+    const layer = shade.linearShade(defs, `${this.uid}-${key}`);
+    s.prepend(defs, layer.element);
+    const cap = this.theta.some((a) => a !== 0) || this.theta0 !== 0
+      ? shade.scoreCap(this.data.X.map((x) => this.theta.reduce((acc, t, j) => acc + t * x[j], this.theta0)))
+      : 0;
+    layer.update(scoreAt, cap, box);
+    this.scoreKey.setCap(cap);
+  }
+
+  /** The tooltip of point i: the sliders' score there, its margin, an update or not. */
+  tipLines(i) {
+    const d = this.data;
+    const facts = tips.linearFacts(d.X[i], d.y[i], this.theta, this.theta0);
+    return tips.tipLines(i, d.y[i], facts, { fmt: (v) => num(v) });
   }
 
   /** The rectangle of the 2-D data, the origin included, with a margin. */
@@ -964,10 +988,13 @@ class OffsetDemo {
       const m = 0.12 * Math.max(hi - lo, z1 - z0, 1);
       const b = [lo - m, hi + m, z0 - m, z1 + m];
       const F = frame(b[0], b[1], b[2], b[3], area);
-      const rect = [[b[0], b[2]], [b[1], b[2]], [b[1], b[3]], [b[0], b[3]]];
       const n = st.normal;
-      const half = clipHalf(rect, n, 0);
-      if (half.length > 2 && n.some((a) => a !== 0)) s.append(svg("polygon", { class: "od-posside", points: half.map((p) => pt(F.map(p[0], p[1]))).join(" ") }));
+      // the lifted score n . (x, z), which is the sliders' score on the line z = c
+      const [c0, c1] = [F.map(b[0], b[3]), F.map(b[1], b[2])];
+      this.shadeScore(s, "lift", (X, Y) => {
+        const p = F.unmap(X, Y);
+        return n[0] * p[0] + n[1] * p[1];
+      }, { x: c0[0], y: c0[1], w: c1[0] - c0[0], h: c1[1] - c0[1] });
       this.drawAxes2(s, F, b);
       const [l0, l1] = [F.map(b[0], c), F.map(b[1], c)];
       s.append(svg("line", { class: "od-dataline", x1: l0[0], y1: l0[1], x2: l1[0], y2: l1[1] }));

@@ -42,6 +42,9 @@ import { addPlayer } from "../kit/player.mjs";
 import * as points from "../kit/point-editor.mjs";
 import { datasetName, datasetWhere, heldOutOf, parseDatasetList } from "../kit/datasets.mjs";
 import { nothingToDo } from "../kit/run-status.mjs";
+import * as shade from "../kit/score-shade.mjs";
+import * as tips from "../kit/point-tip.mjs";
+import { nearOffsets, placeLabels } from "../kit/label-place.mjs";
 
 // The drawing's own units (viewBox); the plot area is a square inside it.
 const VB = 400;
@@ -115,11 +118,20 @@ function checkDataset(d, k) {
     best = Number(d.best_gamma);
     if (!Number.isFinite(best) || best <= 0) throw new Error(`${where}: best_gamma must be a positive number, got ${JSON.stringify(d.best_gamma)}`);
   }
+  let opt = null;
+  if (d.max_margin !== undefined && d.max_margin !== null) {
+    const m = d.max_margin;
+    const ok = m && Array.isArray(m.theta) && m.theta.length === 2 && [...m.theta, m.theta0, m.gamma].every((v) => typeof v === "number" && Number.isFinite(v)) &&
+      m.gamma > 0 && (m.theta[0] !== 0 || m.theta[1] !== 0);
+    if (!ok) throw new Error(`${where}: max_margin must be {theta: [2 numbers, not both 0], theta0, gamma > 0}`);
+    opt = { theta: m.theta.slice(), theta0: m.theta0, gamma: m.gamma };
+  }
   return {
     name: datasetName(d, k),
     X: X.map((r) => [Number(r[0]), Number(r[1])]),
     y: y.map(Number),
     bestGamma: best,
+    opt,
     test,
   };
 }
@@ -240,7 +252,7 @@ class Playground {
     this.gridG = svg("g", { class: "pg-grid", "aria-hidden": "true" });
     this.ticksG = svg("g", { class: "pg-ticks", "aria-hidden": "true" });
     const clipped = svg("g", { "clip-path": `url(#${clipId})` });
-    this.shade = svg("polygon", { class: "pg-shade" });
+    this.shade = shade.linearShade(defs, this.uid); // the plane shaded by the score
     this.bandPoly = svg("polygon", { class: "pg-band" });
     this.bandLines = [svg("line", { class: "pg-band-edge" }), svg("line", { class: "pg-band-edge" })];
     this.boundary = svg("line", { class: "pg-boundary" });
@@ -255,7 +267,8 @@ class Playground {
     this.updLabel = svg("text", { class: "pg-update-label" });
     this.updLabel.textContent = "y·x";
     this.ring = svg("circle", { class: "pg-ring", r: RING_R });
-    clipped.append(this.gridG, this.shade, this.bandPoly, ...this.bandLines, this.ghostG, this.boundary,
+    this.optLine = svg("line", { class: "pg-opt", visibility: "hidden" }); // the separator of gamma_opt
+    clipped.append(this.shade.element, this.gridG, this.bandPoly, ...this.bandLines, this.optLine, this.ghostG, this.boundary,
       this.arrowLine, this.arrowHead, ...this.oldTheta, ...this.updArrow, this.updLabel,
       this.minRing, this.ring, this.marginG);
     this.plot.append(clipped, this.ticksG,
@@ -269,6 +282,10 @@ class Playground {
     this.pointsG = svg("g");
     this.layer.append(this.hitArea, this.pointsG);
     stage.append(this.plot, this.layer);
+    this.tip = tips.attachPointTip({
+      stage, layer: this.layer, count: () => this.X.length,
+      pointAt: (i) => [this.sx(this.X[i][0]), this.sy(this.X[i][1])], lines: (i) => this.tipLines(i),
+    });
 
     const legend = el("p", { class: "demo-legend", "aria-hidden": "true" });
     legend.innerHTML =
@@ -277,7 +294,16 @@ class Playground {
       '<span><span class="demo-key demo-key-line"></span> boundary</span> ' +
       '<span><span class="demo-key pg-key-normal">\u2192</span> direction of \u03b8</span> ' +
       '<span><span class="demo-key demo-key-ring"></span> current example</span> ' +
-      '<span><span class="demo-key pg-key-update">\u2192</span> update y\u00b7x added to \u03b8</span>';
+      '<span><span class="demo-key demo-key-ring-dashed"></span> a mistake: update</span> ' +
+      '<span><span class="demo-key pg-key-update">\u2192</span> update y\u00b7x added to \u03b8</span> ' +
+      '<span class="pg-key-band-entry"><span class="demo-key demo-key-band"></span> margin band</span>' +
+      (this.marginMode
+        ? ' <span><span class="demo-key pg-key-minring"></span> smallest margin</span>' +
+          ' <span class="pg-key-opt-entry"><span class="demo-key pg-key-opt"></span> separator of \u03b3<sub>opt</sub></span>'
+        : "");
+    this.scoreKey = shade.scoreLegend(this.offset ? "score \u03b8\u00b7x + \u03b8\u2080" : "score \u03b8\u00b7x");
+    legend.prepend(this.scoreKey, " ");
+    this.legend = legend;
     this.chartHost = el("div", { class: "demo-chart" });
     this.chart = createEpochChart(this.chartHost, { title: "Updates per epoch, and training mistakes after each epoch" });
     figure.append(stage, legend, this.chartHost);
@@ -380,6 +406,7 @@ class Playground {
     this.X = d.X.map((r) => r.slice());
     this.y = d.y.slice();
     this.bestGamma = d.bestGamma ?? null;
+    this.opt = d.opt ?? null; // the separator of largest margin, from the library (margin mode)
     this.test = d.test ?? null; // the held-out test set {X, y}, if the data have one
     this.selected = -1;
     this.gen = d.gen ? { ...d.gen } : null;
@@ -435,7 +462,7 @@ class Playground {
     const data = gen.generate(o);
     const name = generatedName(o, data);
     const test = data.Xtest.length ? { X: data.Xtest, y: data.ytest } : null;
-    const d = { name, X: data.X, y: data.y, bestGamma: null, gen: { ...o }, test };
+    const d = { name, X: data.X, y: data.y, bestGamma: null, opt: null, gen: { ...o }, test };
     if (this.genIndex < 0) {
       this.datasets.push(d);
       this.genIndex = this.datasets.length - 1;
@@ -466,6 +493,7 @@ class Playground {
       X: this.X.map((p) => p.slice()),
       y: this.y.slice(),
       bestGamma: this.bestGamma,
+      opt: this.opt,
       test: this.test,
       gen: this.gen ? { ...this.gen } : null,
       custom: this.custom,
@@ -483,6 +511,7 @@ class Playground {
     this.X = snap.X.map((p) => p.slice());
     this.y = snap.y.slice();
     this.bestGamma = snap.bestGamma;
+    this.opt = snap.opt;
     this.test = snap.test;
     this.gen = snap.gen ? { ...snap.gen } : null;
     this.custom = snap.custom;
@@ -589,6 +618,7 @@ class Playground {
       this.nameMenuEntry();
       this.gen = null;
       this.bestGamma = null;
+      this.opt = null;
       this.view = c.view;
       this.drawView();
       this.rebuildPoints();
@@ -652,6 +682,7 @@ class Playground {
    */
   dataChanged() {
     this.bestGamma = null; // it belonged to the data set as loaded
+    this.opt = null; // so did the separator of largest margin
     this.custom = true;
     this.nameMenuEntry();
     this.gen = null;
@@ -733,6 +764,11 @@ class Playground {
   // -- coordinates ----------------------------------------------------------------------
   sx(x) { return AREA.left + ((x - this.view.x0) / this.view.span) * AREA.size; }
   sy(y) { return AREA.top + ((this.view.y1 - y) / this.view.span) * AREA.size; }
+  /** The data coordinates of the drawing's point (X, Y). */
+  toData(X, Y) {
+    const v = this.view;
+    return [v.x0 + ((X - AREA.left) / AREA.size) * v.span, v.y1 - ((Y - AREA.top) / AREA.size) * v.span];
+  }
 
   /** Data coordinates of a pointer event, or null outside the plot area. */
   eventToData(e, clamp = false) {
@@ -847,10 +883,13 @@ class Playground {
     let minI = -1;
     if (margins) minI = margins.reduce((best, m, i) => (m < margins[best] ? i : best), 0);
 
+    // the plane shaded by the score, on a scale capped at the data's largest |score|
+    const cap = hasLine ? shade.scoreCap(this.X.map((x) => core.score(theta, theta0, x))) : 0;
+    this.shade.update((X, Y) => core.score(theta, theta0, this.toData(X, Y)), cap,
+      { x: AREA.left, y: AREA.top, w: AREA.size, h: AREA.size });
+    this.scoreKey.setCap(cap);
     if (hasLine) {
       const [a, b] = theta;
-      const shade = clipPolygon(rect, a, b, theta0);
-      if (shade.length >= 3) { this.shade.setAttribute("points", pts(shade)); unhide(this.shade); } else hide(this.shade);
       const seg = lineInBox(a, b, theta0, v);
       if (seg) {
         this.boundary.setAttribute("x1", this.sx(seg[0][0])); this.boundary.setAttribute("y1", this.sy(seg[0][1]));
@@ -877,7 +916,7 @@ class Playground {
         unhide(this.arrowLine); unhide(this.arrowHead);
       } else { hide(this.arrowLine); hide(this.arrowHead); }
     } else {
-      for (const e of [this.shade, this.boundary, this.arrowLine, this.arrowHead]) hide(e);
+      for (const e of [this.boundary, this.arrowLine, this.arrowHead]) hide(e);
     }
 
     // margin band: the strip of half-width gamma around a boundary that separates the data
@@ -901,6 +940,17 @@ class Playground {
       hide(this.bandPoly); hide(this.bandLines[0]); hide(this.bandLines[1]);
     }
 
+    // margin mode: the separator of largest margin, dashed (the data sets as given only)
+    const optSeg = this.marginMode && this.opt ? lineInBox(this.opt.theta[0], this.opt.theta[1], this.opt.theta0, v) : null;
+    if (optSeg) {
+      this.optLine.setAttribute("x1", this.sx(optSeg[0][0])); this.optLine.setAttribute("y1", this.sy(optSeg[0][1]));
+      this.optLine.setAttribute("x2", this.sx(optSeg[1][0])); this.optLine.setAttribute("y2", this.sy(optSeg[1][1]));
+      unhide(this.optLine);
+    } else hide(this.optLine);
+    this.legend.querySelector(".pg-key-band-entry").hidden = !this.showBand;
+    const optKey = this.legend.querySelector(".pg-key-opt-entry");
+    if (optKey) optKey.hidden = !optSeg;
+
     this.renderUpdate();
 
     // the example under consideration
@@ -923,16 +973,93 @@ class Playground {
         t.classList.toggle("pg-mlabel-min", i === minI);
         t.classList.toggle("pg-mlabel-neg", margins[i] <= 0);
       }
+      this.placeLabels(minI);
       if (minI >= 0) {
         this.minRing.setAttribute("cx", this.sx(this.X[minI][0]));
         this.minRing.setAttribute("cy", this.sy(this.X[minI][1]));
         unhide(this.minRing);
       } else hide(this.minRing);
-    } else hide(this.minRing);
+    } else {
+      hide(this.minRing);
+      if (this.X.length <= MAX_INDEX_LABELS) this.placeLabels(-1); // the indices, apart
+    }
 
     this.renderReadout(margins, minI);
     this.renderChart();
+    this.tip.refresh();
     this.plot.setAttribute("aria-label", forPeople(this.describePlot(hasLine, cur, margins, minI)));
+  }
+
+  /**
+   * The margins written next to the points (margin mode) and the points' indices, placed
+   * so that none overlaps another or a point (the smallest margin first, then the other
+   * margins, then the indices); a label without room is hidden, the tooltip still has it.
+   */
+  placeLabels(minI) {
+    const n = this.X.length;
+    const at = (i) => [this.sx(this.X[i][0]), this.sy(this.X[i][1])];
+    const labels = [];
+    const order = minI >= 0 ? [minI, ...Array.from({ length: n }, (_, i) => i).filter((i) => i !== minI)] : [];
+    for (const i of order) {
+      const t = this.marginEls[i];
+      if (t && t.getAttribute("visibility") !== "hidden" && t.textContent) labels.push({ t, i, inPoint: false });
+    }
+    for (let i = 0; i < n; i++) {
+      const t = this.pointEls[i] && this.pointEls[i].querySelector(".pg-idx");
+      if (t) labels.push({ t, i, inPoint: true });
+    }
+    // read every box first (one layout), then write
+    const boxes = labels.map(({ t }) => t.getBBox());
+    const ys = labels.map(({ t }) => Number(t.getAttribute("y")) || 0);
+    const items = labels.map(({ i, inPoint }, k) => {
+      const [x, y] = at(i);
+      const w = boxes[k].width + 2;
+      const h = boxes[k].height;
+      const near = nearOffsets(w, h, inPoint ? 6 : 8);
+      // an index goes to a corner first (above right, as in chapter 1), a margin below
+      return { x, y, w, h, offsets: inPoint ? [...near.slice(4), ...near.slice(0, 4)] : near };
+    });
+    const obstacles = [];
+    for (let i = 0; i < n; i++) {
+      const [x, y] = at(i);
+      obstacles.push({ x0: x - 7, y0: y - 7, x1: x + 7, y1: y + 7 }); // a mark, + or \u2212
+    }
+    const where = placeLabels(items, obstacles, { x0: AREA.left, y0: AREA.top, x1: AREA.left + AREA.size, y1: AREA.top + AREA.size });
+    labels.forEach(({ t, i, inPoint }, k) => {
+      const c = where[k];
+      if (!c) { t.setAttribute("visibility", "hidden"); return; }
+      const ascent = ys[k] - boxes[k].y; // from the box's top to the baseline
+      const [px, py] = inPoint ? at(i) : [0, 0];
+      t.setAttribute("text-anchor", "middle");
+      t.setAttribute("x", (c[0] - px).toFixed(2));
+      t.setAttribute("y", (c[1] - items[k].h / 2 + ascent - py).toFixed(2));
+      t.removeAttribute("visibility");
+    });
+  }
+
+  /**
+   * Margin mode: gamma_opt beside the current margin.  It comes from the library with the
+   * data sets as the page gives them; for data the reader edited or generated there is no
+   * library to ask in the page, so it is not shown (nor its separator), and the note says
+   * why, rather than a value the page's own arithmetic would have to be trusted for.
+   */
+  optNote() {
+    const note = el("span", { class: "pg-note pg-opt-note" });
+    if (this.opt) {
+      note.append("best possible: \u03b3", el("sub", {}, "opt"), show(` = ${num(this.opt.gamma)} (dashed line, from the library)`));
+    } else if (this.custom || this.gen) {
+      note.append("\u03b3", el("sub", {}, "opt"), " is given for the data sets as loaded; not for edited or generated data");
+    } else {
+      note.append("no \u03b3", el("sub", {}, "opt"), ": no separator is given for these data");
+    }
+    return note;
+  }
+
+  /** The tooltip of point i: its score, margin and whether the next update is on it. */
+  tipLines(i) {
+    const r = this.run;
+    const facts = tips.linearFacts(this.X[i], this.y[i], r ? r.theta : [0, 0], r ? r.theta0 : 0);
+    return tips.tipLines(i, this.y[i], facts, { fmt: (v) => num(v), score: this.offset ? "score \u03b8\u00b7x + \u03b8\u2080" : "score \u03b8\u00b7x" });
   }
 
   /** Draw the update just made (if any, and if asked): theta before it, y x, the old boundary. */
@@ -995,18 +1122,20 @@ class Playground {
       } else {
         o.example.textContent = show(`next: x(${r.next + 1}) = ${vec(this.X[r.next])}, y = ${labelText(this.y[r.next])}`);
       }
-      if (r.converged) o.state.textContent = `converged: a clean pass in epoch ${r.t}`;
-      else if (r.stopped) o.state.textContent = `stopped after \u03c4 = ${this.tau} epochs, no clean pass`;
+      if (r.converged) o.state.textContent = `converged: epoch ${r.t} made no mistake`;
+      else if (r.stopped) o.state.textContent = `stopped after \u03c4 = ${this.tau} epochs, each with a mistake`;
       else o.state.textContent = r.last ? `running; next example x(${r.next + 1})` : "ready: \u03b8 = 0, every point is on the (missing) boundary";
     }
     // the margin and the bound, once a clean pass has happened
     const done = r && r.converged && margins;
-    this.rows.margin.hidden = !(done || (this.marginMode && margins));
+    this.rows.margin.hidden = !(done || (this.marginMode && r));
     this.rows.bound.hidden = !done;
     if (margins) {
       const g = margins[minI];
       o.margin.textContent = show(`${num(g)}, at x(${minI + 1})`) + (done ? " (data set, learned separator)" : " (data set, current \u03b8)");
     }
+    if (this.marginMode && r && !margins) o.margin.textContent = "none yet: \u03b8 = 0";
+    if (this.marginMode && r) o.margin.append(this.optNote());
     this.rows.best.hidden = !(r && this.bestGamma);
     if (r && this.bestGamma) {
       const lifted = this.offset ? this.X.map(([a, b]) => [a, b, 1]) : this.X;
@@ -1081,10 +1210,11 @@ class Playground {
   describePlot(hasLine, cur, margins, minI) {
     const r = this.run;
     const parts = [`Plot of ${this.describeData()}`];
-    if (hasLine) parts.push(`boundary of theta = ${vec(r.theta)}, theta_0 = ${num(r.theta0)}, positive side shaded`);
+    if (hasLine) parts.push(`boundary of theta = ${vec(r.theta)}, theta_0 = ${num(r.theta0)}, the plane shaded by the score, blue where it is positive, orange where negative`);
     else parts.push("no boundary yet, theta = 0");
     if (cur >= 0) parts.push(`example ${cur + 1} ringed`);
     if (this.marginMode && margins) parts.push(`smallest margin ${num(margins[minI])} at example ${minI + 1}`);
+    if (this.marginMode && this.opt) parts.push(`dashed, the separator of largest margin, \u03b3 opt = ${num(this.opt.gamma)}`);
     return parts.join("; ") + ".";
   }
 
@@ -1100,8 +1230,8 @@ class Playground {
 
   endText() {
     const r = this.run;
-    if (r.converged) return ` A clean pass: converged in epoch ${r.t} after ${r.mistakes} update${r.mistakes === 1 ? "" : "s"}.`;
-    if (r.stopped) return ` Tau = ${this.tau} epochs done without a clean pass: stopped.`;
+    if (r.converged) return ` Epoch ${r.t} made no mistake: converged after ${r.mistakes} update${r.mistakes === 1 ? "" : "s"}.`;
+    if (r.stopped) return ` Tau = ${this.tau} epochs done, each with a mistake: stopped.`;
     return "";
   }
 
@@ -1267,6 +1397,7 @@ class Playground {
       dataset: this.datasets[this.datasetIndex].name,
       view: { x0: this.view.x0, x1: this.view.x1, y0: this.view.y0, y1: this.view.y1 },
       bestGamma: this.bestGamma,
+      gammaOpt: this.opt ? this.opt.gamma : null,
       datasets: this.datasets.map((d) => d.name),
       status: this.status.textContent,
       key: this.key,
