@@ -73,7 +73,7 @@ def test_the_controls_drive_it():
     assert ex.gamma == pytest.approx(ex.R) and ex.updates > 0  # gamma keeps the run
     buttons.children[3].click()  # Reset
     assert ex.updates == 0
-    assert "pass" in ex._status.value and ui is ex.ui
+    assert "<b>epoch</b> 1" in ex._status.value and ui is ex.ui
     assert ex.png().startswith(b"\x89PNG")
     html = ex.static_html()
     assert 'class="explorer-static"' in html and "Margin perceptron explorer" in html

@@ -225,7 +225,7 @@ class KernelPlayground {
     const id = (s) => `${this.uid}-${s}`;
 
     // controls: data set, kernel, degree, gamma
-    const controls = el("div", { class: "demo-controls demo-area-controls" });
+    const controls = el("div", { class: "demo-controls demo-controls-rows demo-area-controls" });
     const { line: dsLine, select } = datasetLine(id("data"), this.datasets.map((d) => d.name));
     this.select = select;
 
@@ -320,7 +320,7 @@ class KernelPlayground {
       '<span><span class="demo-key demo-key-ring-dashed"></span> last visited, updated</span>';
     this.scoreKey = shade.scoreLegend("score f(x)");
     legend.prepend(this.scoreKey);
-    this.chartHost = el("div", { class: "demo-chart" });
+    this.chartHost = el("div", { class: "demo-chart demo-chart-steady" });
     this.chart = createEpochChart(this.chartHost, { title: "Updates per epoch, and training mistakes after each epoch" });
     figure.append(stage, legend, this.chartHost);
 
@@ -334,7 +334,7 @@ class KernelPlayground {
 
     // the readout
     const readout = el("div", { class: "demo-readout demo-area-readout" });
-    const dl = el("dl", { class: "demo-values" });
+    const dl = el("dl", { class: "demo-values demo-values-wide" });
     this.out = {};
     this.rows = {};
     for (const [key, text] of [

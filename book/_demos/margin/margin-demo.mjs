@@ -214,7 +214,7 @@ class MarginDemo {
     groupRoot(r, "Margin perceptron and mistake bound demo");
     const id = (s) => `${this.uid}-${s}`;
 
-    const controls = el("div", { class: "demo-controls demo-area-controls" });
+    const controls = el("div", { class: "demo-controls demo-controls-rows demo-area-controls" });
     const { line: dsLine, select } = datasetLine(id("data"), this.datasets.map((d) => d.name));
     this.select = select;
 
@@ -314,11 +314,11 @@ class MarginDemo {
       tick: () => this.playTick(), canPlay: () => this.begin(), onStop: (why) => this.played(why),
     }));
     this.buttons.play = this.playCtl.button;
-    this.chartHost = el("div", { class: "demo-chart demo-area-chart" });
+    this.chartHost = el("div", { class: "demo-chart demo-chart-steady demo-area-chart" });
     this.chart = createEpochChart(this.chartHost, { title: "Updates per epoch, and training mistakes after each epoch" });
 
     const readout = el("div", { class: "demo-readout demo-area-readout" });
-    const dl = el("dl", { class: "demo-values" });
+    const dl = el("dl", { class: "demo-values demo-values-wide" });
     this.out = {};
     for (const [key, text] of [
       ["pass", "epoch"],
