@@ -261,6 +261,10 @@ HEIGHTS = """() => {
            ui: Boolean(r.querySelector('.demo-ui')) };
 }"""
 
+SETTLED = """() => { window.__lastShift = performance.now(); new PerformanceObserver((list) => {
+  if (list.getEntries().length) window.__lastShift = performance.now();
+}).observe({type: 'layout-shift', buffered: false}); }"""
+
 SHIFTS = """() => { window.__demoShifts = []; new PerformanceObserver((list) => {
   const demo = document.querySelector('div.offset-demo');
   for (const e of list.getEntries()) {
@@ -291,6 +295,10 @@ def test_the_page_keeps_the_room_before_the_script_runs(browser, base_url, width
         page.evaluate(LAY_OUT_NOW)  # as after the load (which waits for the module)
         page.locator(SEL).scroll_into_view_if_needed()
         page.wait_for_timeout(1000)  # formulas near the demo typeset as they come into view
+        # the page settled (a dark theme's images, say): no shift for half a second
+        page.evaluate(SETTLED)
+        page.wait_for_function("() => performance.now() - window.__lastShift > 500",
+                               timeout=20_000)
         before = page.evaluate(HEIGHTS)
         assert before["marked"] and not before["ui"] and before["fallback"] == "none"
         page.evaluate(SHIFTS)
