@@ -55,6 +55,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "spam": ("FEATURE_NAMES", "count_message", "spam_feature_matrix", "spam_features",
         "tokenize"),
     "spam7": ("Spam7", "load_spam7"),
+    "winnow": ("WinnowComparison", "WinnowResult", "sparse_disjunction", "winnow",
+        "winnow_mistake_bound", "winnow_predict", "winnow_vs_perceptron"),
     "variants": ("AveragedResult", "KernelResult", "OneVsAllResult", "VotedResult",
         "averaged_perceptron", "kernel_decision", "kernel_perceptron", "kernel_predict",
         "linear_kernel", "one_vs_all", "one_vs_all_predict", "one_vs_all_scores",
@@ -83,6 +85,8 @@ __all__ = [
     "Spam7",
     "Update",
     "VotedResult",
+    "WinnowComparison",
+    "WinnowResult",
     "accuracy",
     "add_offset_feature",
     "averaged_perceptron",
@@ -145,6 +149,7 @@ __all__ = [
     "spam_feature_matrix",
     "spam_features",
     "spam_messages",
+    "sparse_disjunction",
     "standardize",
     "tanh_kernel",
     "tokenize",
@@ -156,6 +161,10 @@ __all__ = [
     "voted_perceptron",
     "voted_predict",
     "widgets",
+    "winnow",
+    "winnow_mistake_bound",
+    "winnow_predict",
+    "winnow_vs_perceptron",
 ]
 
 #: Modules reached as ``pl.<name>``, each loaded on first use (``plotting`` and

@@ -258,3 +258,31 @@ def naive_erm_plane(X, y):
         proj = [u[0] * x[0] + u[1] * x[1] for x in X]
         best = min(best, naive_erm_line(proj, y))
     return best
+
+
+def naive_winnow(X, y, alpha, threshold, variant, tau):
+    """Winnow in lists: returns (weights, mistakes, history) with history the running
+    count of mistakes after each visit."""
+    w = [1.0] * len(X[0])
+    mistakes, history = 0, []
+    for _t in range(tau):
+        changed = False
+        for x, label in zip(X, y, strict=True):
+            score = 0.0
+            for j in range(len(w)):
+                score += w[j] * x[j]
+            if label * (score - threshold) <= 0:
+                for j in range(len(w)):
+                    if x[j] == 1:
+                        if label > 0:
+                            w[j] = w[j] * alpha
+                        elif variant == "winnow2":
+                            w[j] = w[j] / alpha
+                        else:
+                            w[j] = 0.0
+                mistakes += 1
+                changed = True
+            history.append(mistakes)
+        if not changed:
+            break
+    return w, mistakes, history
