@@ -95,7 +95,7 @@ def test_separable_data_have_zero_errors_like_the_perceptron(d):
     r = pl.erm_halfspace(data.X, data.y)
     assert r.separable and r.errors == 0
     assert np.all(data.y * (data.X @ r.theta + r.theta_0) >= 1 - 1e-7)
-    p = pl.perceptron(data.X, data.y, tau=10_000)
+    p = pl.perceptron(data.X, data.y, tau=10_000, method="loop")
     assert p.converged and pl.training_errors(data.X, data.y, p.theta, p.theta_0) == 0
 
 
