@@ -1,4 +1,5 @@
-"""Mistake bounds beyond separable data, for many classes and in feature space (chapter 7).
+"""Mistake bounds beyond separable data, for many classes and in feature space (chapter 7),
+chapter 4's bound in the form ``(R B)^2``, and the risk of an online run (chapter 7).
 
 Each function computes the right-hand side of one theorem; the docstring states the
 theorem with its conditions.  All of them are about the perceptron *through the
@@ -22,6 +23,9 @@ __all__ = [
     "margin_perceptron_bound",
     "multiclass_mistake_bound",
     "online_to_batch_bound",
+    "online_to_batch_expectation_bound",
+    "online_to_batch_risk_bound",
+    "rb_squared_bound",
 ]
 
 
@@ -277,3 +281,144 @@ def online_to_batch_bound(
         raise ValueError("mistake_bound must be >= 0: it bounds a number of mistakes")
     factor = 2.0 if voted else 1.0
     return factor * float(samples.mean()) / (nn + 1)
+
+
+def rb_squared_bound(R: float, B: float) -> float:
+    """The convergence bound in the form ``(R B)^2``, with ``B = ||theta*||`` (chapter 4).
+
+    Theorem (chapter 4, as in Shalev-Shwartz and Ben-David 2014, theorem 9.1).  If
+    ``||x_i|| <= R`` for every example and some ``theta*`` has
+    ``y_i theta* . x_i >= 1`` for every example, PERCEPTRON-THROUGH-ORIGIN makes at
+    most ``(R ||theta*||)^2`` updates, in any number of passes.  Proof: each update
+    raises ``theta . theta*`` by at least 1 and ``||theta||^2`` by at most ``R^2``, so
+    after ``k`` updates ``k <= theta . theta* <= ||theta|| B <= sqrt(k) R B``.
+
+    It is the ``(R / gamma)^2`` of :func:`perceptron_lib.mistake_bound` read another
+    way: the unit vector ``theta* / B`` has margin at least ``gamma = 1 / B``, and the
+    ``theta*`` of least norm, ``B = 1 / gamma_opt``, gives the best bound.  With an
+    offset, ``R`` and ``theta*`` are those of the lifted data ``(x, 1)``.
+
+    Parameters
+    ----------
+    R : float, >= 0
+        Bound on the norms of the (lifted, with an offset) examples.
+    B : float, > 0
+        The norm of a ``theta*`` with ``y_i theta* . x_i >= 1`` for every example.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> rb_squared_bound(2.0, 4.0)      # = mistake_bound(2.0, 1 / 4.0)
+    64.0
+    """
+    r = _radius(R)
+    b = check_scalar(B, "B")
+    if b <= 0:
+        raise ValueError(
+            f"B is the norm of a theta* with y theta* . x >= 1, so it is positive; got {b}"
+        )
+    return (r * b) ** 2
+
+
+def _online_args(mistakes: object, n: object) -> tuple[float, int]:
+    nn = check_count(n, "n", 1)
+    m = check_scalar(mistakes, "mistakes")
+    if m < 0:
+        raise ValueError(f"mistakes must be >= 0, got {m}")
+    if m > nn:
+        raise ValueError(
+            f"mistakes = {m:g} exceeds n = {nn}: one online pass over n examples makes "
+            "at most n mistakes"
+        )
+    return m, nn
+
+
+def online_to_batch_expectation_bound(mistakes: float, n: int) -> float:
+    """The expected risk of a hypothesis drawn from an online run: ``E[M] / n`` (chapter 7).
+
+    Setting (Littlestone 1989; Cesa-Bianchi, Conconi and Gentile 2004).  Run an online
+    learner (the perceptron, Winnow, ...) once through ``n`` examples drawn
+    independently from one distribution.  Let ``h_0, ..., h_(n-1)`` be its hypotheses,
+    ``h_(t-1)`` the one that predicts example ``t``, and ``M`` the number of mistakes
+    (examples ``t`` that ``h_(t-1)`` gets wrong, ``y (theta . x + theta_0) <= 0`` for
+    the perceptron).  Pick one of the ``n`` hypotheses uniformly at random.  Its risk
+    (probability of a mistake on a fresh example), averaged over the draw of the data
+    and of the hypothesis, is exactly ``E[M] / n``.
+
+    Derivation: ``h_(t-1)`` depends only on the first ``t - 1`` examples, so example
+    ``t`` is a fresh example for it, and the chance of a mistake at step ``t`` is the
+    expected risk of ``h_(t-1)``.  Summing over ``t`` gives ``E[M]``; the random pick
+    divides by ``n``.  Pass the mistakes of one run and the value estimates the
+    expectation; pass a mistake bound (chapter 4, :func:`freund_schapire_bound`) and it
+    bounds it.  :func:`online_to_batch_risk_bound` holds with high probability for the
+    one run observed.
+
+    Parameters
+    ----------
+    mistakes : float, 0 <= mistakes <= n
+        ``E[M]``, an estimate of it, or a bound on it.
+    n : int, >= 1
+        Number of examples of the pass.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> online_to_batch_expectation_bound(100, 10_000)
+    0.01
+    """
+    m, nn = _online_args(mistakes, n)
+    return m / nn
+
+
+def online_to_batch_risk_bound(mistakes: float, n: int, delta: float) -> float:
+    """Risk of the hypotheses of one online pass, with probability ``1 - delta`` (chapter 7).
+
+    Theorem (Cesa-Bianchi, Conconi and Gentile 2004, proposition 1).  Run an online
+    learner once through ``n`` examples drawn independently from one distribution,
+    with hypotheses ``h_0, ..., h_(n-1)`` (``h_(t-1)`` predicts example ``t``) and
+    ``M`` mistakes.  With probability at least ``1 - delta`` over the draw of the
+    examples, the average risk of the hypotheses, which is the risk of the randomised
+    classifier that predicts with one of them chosen uniformly at random, satisfies
+
+        ``(1/n) sum_t risk(h_(t-1)) <= M / n + sqrt(2 ln(1/delta) / n)``.
+
+    Derivation: ``V_t = risk(h_(t-1)) - [h_(t-1) errs on example t]`` has conditional
+    mean 0 given the first ``t - 1`` examples, because ``h_(t-1)`` depends on them
+    only, and ``|V_t| <= 1``.  By the Azuma-Hoeffding inequality,
+    ``P(sum_t V_t >= n eps) <= exp(-n eps^2 / 2)``; set that to ``delta`` and note that
+    ``sum_t V_t = sum_t risk(h_(t-1)) - M``.  Since each ``V_t`` lies in an interval of
+    length 1, the sharper form of the inequality gives ``sqrt(ln(1/delta) / (2 n))``,
+    half the term used here; this function keeps the constant of the paper.  The same
+    high-probability bound holds, up to a factor 2, for the majority vote of the
+    hypotheses, which errs only where at least half of them do.
+
+    Parameters
+    ----------
+    mistakes : float, 0 <= mistakes <= n
+        ``M``, the mistakes made in the pass.
+    n : int, >= 1
+        Number of examples of the pass.
+    delta : float, 0 < delta < 1
+        The probability allowed for the bound to fail.
+
+    Returns
+    -------
+    float
+        The bound; a value of 1 or more says nothing.
+
+    Examples
+    --------
+    >>> round(online_to_batch_risk_bound(100, 10_000, 0.05), 4)
+    0.0345
+    """
+    m, nn = _online_args(mistakes, n)
+    dl = check_scalar(delta, "delta")
+    if not 0.0 < dl < 1.0:
+        raise ValueError(f"delta must lie strictly between 0 and 1, got {dl}")
+    return m / nn + math.sqrt(2.0 * math.log(1.0 / dl) / nn)

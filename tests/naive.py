@@ -6,6 +6,8 @@ the library exactly on data whose arithmetic is exact (small integers, halves, .
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 
@@ -178,3 +180,109 @@ def naive_epoch_chart(X, y, result, visits: int | None = None, c: float | None =
         partial = {"epoch": t, "updates": sum(
             1 for u in result.history if u.epoch == t and u.index < visits % n)}
     return {"rows": rows, "partial": partial}
+
+
+# ---------------------------------------------------------------------------------------
+# Chapter 7's learning theory: the pocket, ERM over halfspaces, shattering, Winnow
+
+
+def naive_errors(X, y, theta, theta_0):
+    """Training errors, label * score <= 0, with the score summed term by term."""
+    return sum(1 for x, label in zip(X, y, strict=True)
+               if label * _score(theta, theta_0, x) <= 0)
+
+
+def naive_pocket(X, y, tau, offset=True):
+    """Gallant's pocket with ratchet, in lists: examples in the given order.
+
+    Returns (theta, theta_0, errors, last_errors, pocket_history, last_history).
+    """
+    theta, theta_0 = [0.0] * len(X[0]), 0.0
+    pocket, pocket_0 = list(theta), theta_0
+    best = current = naive_errors(X, y, theta, theta_0)
+    hist, last_hist = [best], [current]
+    for _t in range(tau):
+        changed = False
+        for x, label in zip(X, y, strict=True):
+            theta, theta_0, updated = _visit(theta, theta_0, x, label, 0.0, offset)
+            if updated:
+                changed = True
+                current = naive_errors(X, y, theta, theta_0)
+                if current < best:
+                    pocket, pocket_0, best = list(theta), theta_0, current
+                hist.append(best)
+                last_hist.append(current)
+        if not changed:
+            break
+    return pocket, pocket_0, best, current, hist, last_hist
+
+
+def naive_erm_line(x, y):
+    """The fewest errors of a threshold on the line: every cut, both ways, and constants."""
+    values = sorted(set(x))
+    cuts = [values[0] - 1.0] + [(a + b) / 2 for a, b in itertools.pairwise(values)] \
+        + [values[-1] + 1.0]
+    best = len(y)
+    for c in cuts:
+        for s in (1, -1):
+            wrong = sum(1 for xi, label in zip(x, y, strict=True)
+                        if (s if xi > c else -s) != label)
+            best = min(best, wrong)
+    return best
+
+
+def naive_erm_plane(X, y):
+    """The fewest errors of a line in the plane, exactly, by sweeping the direction.
+
+    The order of the projections u . x_i changes only at the directions u orthogonal to
+    some x_i - x_j.  Between two such critical directions every threshold on the sorted
+    projections gives the same labellings, so one direction per arc (its midpoint) and
+    every threshold there cover every labelling a line makes.
+    """
+    import math
+
+    angles = []
+    for i in range(len(X)):
+        for j in range(i + 1, len(X)):
+            dx, dy = X[j][0] - X[i][0], X[j][1] - X[i][1]
+            if dx == 0 and dy == 0:
+                continue
+            a = math.atan2(dy, dx) + math.pi / 2
+            angles += [a % (2 * math.pi), (a + math.pi) % (2 * math.pi)]
+    angles = sorted(set(angles)) or [0.0]
+    mids = [(a + b) / 2 for a, b in itertools.pairwise(angles)]
+    mids.append((angles[-1] + angles[0] + 2 * math.pi) / 2)
+    best = len(y)
+    for phi in mids:
+        u = (math.cos(phi), math.sin(phi))
+        proj = [u[0] * x[0] + u[1] * x[1] for x in X]
+        best = min(best, naive_erm_line(proj, y))
+    return best
+
+
+def naive_winnow(X, y, alpha, threshold, variant, tau):
+    """Winnow in lists: returns (weights, mistakes, history) with history the running
+    count of mistakes after each visit."""
+    w = [1.0] * len(X[0])
+    mistakes, history = 0, []
+    for _t in range(tau):
+        changed = False
+        for x, label in zip(X, y, strict=True):
+            score = 0.0
+            for j in range(len(w)):
+                score += w[j] * x[j]
+            if label * (score - threshold) <= 0:
+                for j in range(len(w)):
+                    if x[j] == 1:
+                        if label > 0:
+                            w[j] = w[j] * alpha
+                        elif variant == "winnow2":
+                            w[j] = w[j] / alpha
+                        else:
+                            w[j] = 0.0
+                mistakes += 1
+                changed = True
+            history.append(mistakes)
+        if not changed:
+            break
+    return w, mistakes, history

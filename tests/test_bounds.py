@@ -288,3 +288,87 @@ def test_bad_input_is_named(f, args, match):
         f(*args)
     with pytest.raises(TypeError):
         pl.freund_schapire_bound(1.0, 1.0, 0.0, passes=1.5)
+
+
+# ---------------------------------------------------------------------------------------
+# Chapter 4's bound as (R B)^2, and the risk of the hypotheses of one online pass
+
+
+def test_rb_squared_bound():
+    assert pl.rb_squared_bound(2.0, 4.0) == 64.0 == pl.mistake_bound(2.0, 0.25)
+    assert pl.rb_squared_bound(0.0, 3.0) == 0.0
+    # on data: B = 1 / gamma_opt for the least-norm theta*, and the perceptron obeys it
+    for seed in range(3):
+        data = pl.make_separable(40, d=3, gamma=0.1, seed=seed)   # through the origin
+        best = pl.max_margin(data.X, data.y, offset=False)
+        B = 1.0 / best.gamma
+        assert pl.rb_squared_bound(pl.radius(data.X), B) == pytest.approx(
+            pl.mistake_bound(pl.radius(data.X), best.gamma))
+        r = pl.perceptron_through_origin(data.X, data.y, tau=10_000, method="loop")
+        assert r.converged and r.mistakes <= pl.rb_squared_bound(pl.radius(data.X), B)
+
+
+def test_online_to_batch_values():
+    assert round(pl.online_to_batch_risk_bound(100, 10_000, 0.05), 4) == 0.0345
+    for m, n, delta in [(0, 1, 0.5), (3, 7, 0.01), (250, 1000, 0.2)]:
+        naive = m / n + (2 * math.log(1 / delta) / n) ** 0.5
+        assert pl.online_to_batch_risk_bound(m, n, delta) == pytest.approx(naive, rel=1e-15)
+        assert pl.online_to_batch_expectation_bound(m, n) == m / n
+    # smaller delta, larger bound; more data, smaller deviation term
+    assert pl.online_to_batch_risk_bound(10, 100, 0.01) > pl.online_to_batch_risk_bound(
+        10, 100, 0.1)
+    assert pl.online_to_batch_risk_bound(100, 10_000, 0.05) < pl.online_to_batch_risk_bound(
+        1, 100, 0.05)
+
+
+def _one_pass_risks(X, y, X_test, y_test):
+    """Mistakes of one online pass (offset, lifted) and the risk of each hypothesis."""
+    n = len(y)
+    H = np.zeros((n, X.shape[1] + 1))
+    w, mistakes = np.zeros(X.shape[1] + 1), 0
+    for t in range(n):
+        H[t] = w
+        x = np.append(X[t], 1.0)
+        if y[t] * (w @ x) <= 0:
+            w = w + y[t] * x
+            mistakes += 1
+    scores = H[:, :-1] @ X_test.T + H[:, -1:]
+    risks = np.mean(y_test[None, :] * scores <= 0, axis=1)
+    return mistakes, risks
+
+
+def test_online_to_batch_on_simulated_runs():
+    data = pl.make_separable(20, d=2, gamma=0.05, seed=3)
+    X_test, y_test = pl.sample_like(data, 2000, flip=0.1, seed=99)
+    n, runs, delta = 120, 30, 0.1
+    avg_risk, rate, held = [], [], 0
+    for seed in range(runs):
+        X, y = pl.sample_like(data, n, flip=0.1, seed=seed)
+        mistakes, risks = _one_pass_risks(X, y, X_test, y_test)
+        avg_risk.append(risks.mean())
+        rate.append(pl.online_to_batch_expectation_bound(mistakes, n))
+        held += risks.mean() <= pl.online_to_batch_risk_bound(mistakes, n, delta)
+    # E[average risk] = E[M] / n: the two means agree within sampling error
+    spread = np.std(np.array(avg_risk) - np.array(rate)) / np.sqrt(runs)
+    assert abs(np.mean(avg_risk) - np.mean(rate)) < 4 * spread + 0.005
+    assert held >= (1 - delta) * runs
+
+
+@pytest.mark.parametrize("call,exc,match", [
+    (lambda: pl.rb_squared_bound(-1.0, 1.0), ValueError, "R bounds the norms"),
+    (lambda: pl.rb_squared_bound(1.0, 0.0), ValueError, "B is the norm of a theta"),
+    (lambda: pl.rb_squared_bound(1.0, np.nan), ValueError, "B must be finite"),
+    (lambda: pl.online_to_batch_risk_bound(1, 0, 0.1), ValueError, "n must be at least 1"),
+    (lambda: pl.online_to_batch_risk_bound(1, 10.0, 0.1), TypeError, "n must be an integer"),
+    (lambda: pl.online_to_batch_risk_bound(-1, 10, 0.1), ValueError, "mistakes must be >= 0"),
+    (lambda: pl.online_to_batch_risk_bound(11, 10, 0.1), ValueError, "at most n mistakes"),
+    (lambda: pl.online_to_batch_risk_bound(1, 10, 0.0), ValueError, "strictly between 0 and 1"),
+    (lambda: pl.online_to_batch_risk_bound(1, 10, 1.0), ValueError, "strictly between 0 and 1"),
+    (lambda: pl.online_to_batch_expectation_bound(np.inf, 10), ValueError,
+     "mistakes must be finite"),
+    (lambda: pl.online_to_batch_expectation_bound("3", 10), TypeError,
+     "mistakes must be a real number"),
+])
+def test_bad_arguments_of_the_new_bounds(call, exc, match):
+    with pytest.raises(exc, match=match):
+        call()
