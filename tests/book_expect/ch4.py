@@ -52,6 +52,9 @@ def _first_run() -> dict[str, object]:
         "ch4_run_norm_step": norm_sq[-1] / K,
         "ch4_run_max_norm_ratio": max(v / ((k + 1) * R**2) for k, v in enumerate(norm_sq)),
         "ch4_run_final_cos": align[-1] / np.sqrt(norm_sq[-1]),
+        # the (R B)^2 form with the least B = ||w|| of functional margins >= 1
+        "ch4_run_B_opt": 1 / max_margin(data.X, data.y, offset=False).gamma,
+        "ch4_run_rb_opt": (R / max_margin(data.X, data.y, offset=False).gamma) ** 2,
     }
 
 
