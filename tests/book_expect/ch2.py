@@ -57,13 +57,6 @@ def _mistakes(X, y, c) -> int:
     return int(res.mistakes)
 
 
-def _bound(R, gamma, theta_0, c):
-    # (R_c / gamma_c)^2 with R_c^2 = R^2 + c^2 and gamma_c = gamma / sqrt(1 + theta_0^2 / c^2)
-    R_c2 = R**2 + c**2
-    gamma_c2 = gamma**2 / (1.0 + theta_0**2 / c**2)
-    return R_c2 / gamma_c2
-
-
 def expected() -> dict[str, object]:
     out: dict[str, object] = {}
     ds = pl.offset_example()
@@ -170,12 +163,9 @@ def expected() -> dict[str, object]:
     gen = pl.make_separable(100, d=2, gamma=0.1, R=1.0, seed=2)
     Xf = gen.X + 5 * gen.theta
     yf = gen.y
-    t0f = gen.theta_0 - 5.0
     Rf = float(np.max(np.linalg.norm(Xf, axis=1)))
-    gf = float(np.min(yf * (Xf @ gen.theta + t0f)))  # theta is a unit vector
     m_far = [_mistakes(Xf, yf, c) for c in cs]
     out["ch2_far_R"] = Rf
-    out["ch2_far_gamma"] = gf
     out["ch2_far_c01"] = _mistakes(Xf, yf, 0.1)
     out["ch2_far_c1"] = _mistakes(Xf, yf, 1.0)
     out["ch2_far_cR"] = _mistakes(Xf, yf, Rf)
@@ -183,17 +173,6 @@ def expected() -> dict[str, object]:
     out["ch2_far_min"] = min(m_far)
     out["ch2_far_argmin"] = float(cs[int(np.argmin(m_far))])
 
-    gamma_ex = 0.5  # distance of 2 and 3 to the threshold 2.5
-    c_star = float(np.sqrt(R * 2.5))
-    out["ch2_ex_gamma"] = gamma_ex
-    out["ch2_ex_cstar"] = c_star
-    out["ch2_ex_cstar_mistakes"] = _mistakes(X, y, c_star)
-    out["ch2_ex_bound_c1"] = _bound(R, gamma_ex, 2.5, 1.0)
-    out["ch2_ex_bound_min"] = ((R + 2.5) / gamma_ex) ** 2
-    c_far = float(np.sqrt(Rf * abs(t0f)))
-    out["ch2_far_cstar"] = c_far
-    out["ch2_far_bound_min"] = ((Rf + abs(t0f)) / gf) ** 2
-    out["ch2_far_bound_c1"] = _bound(Rf, gf, t0f, 1.0)
 
     # Rescaling the lifted data changes nothing.
     out["ch2_rescaled_mistakes"] = _mistakes(10 * X, y, 10.0)
