@@ -349,6 +349,9 @@ MEANINGS = {
     r"$\tau$": "epochs",
     r"$\mathcal{E}_n(h)$": "training error",
     r"$\theta_0 \in \mathbb{R}$": "offset",
+    r"$\theta' = (\theta, \theta_0 / c)$": "lifted",
+    r"$\theta_{\text{new}} = \theta + y\,x$": "after one update",
+    r"$\psi$": "angle",
 }
 
 
