@@ -327,6 +327,39 @@ def _online_to_batch(out):
     out["ch7_otb_noisy_bound_big"] = _pct(z[-1, 2])
 
 
+def _one_run_whp(out):
+    """One pass over draws from the noisy pool: mistakes, exact test errors, the bound."""
+    size, n, delta, sets = 20_000, 1600, 0.05, 200
+    Xp, yp = pl.make_noisy(size, d=2, flip=0.05, gamma=0.1, R=1.0, seed=11)
+    rng = np.random.default_rng(1)
+    rows = []
+    for _ in range(sets):
+        draw = rng.integers(0, size, n)
+        X, y = Xp[draw], yp[draw]
+        theta, M, errs = np.zeros(2), 0, []
+        err = float(np.mean(yp * (Xp @ theta) <= 0))
+        for t in range(n):
+            errs.append(err)
+            if y[t] * float(theta @ X[t]) <= 0:
+                theta = theta + y[t] * X[t]
+                M += 1
+                err = float(np.mean(yp * (Xp @ theta) <= 0))
+        rows.append((M / n, np.mean(errs), M / n + np.sqrt(2 * np.log(1 / delta) / n)))
+    rows = np.array(rows)
+    out["ch7_whp_n"] = n
+    out["ch7_whp_delta"] = delta
+    out["ch7_whp_sets"] = sets
+    out["ch7_whp_rate"] = _pct(rows[0, 0])
+    out["ch7_whp_avg"] = _pct(rows[0, 1])
+    out["ch7_whp_bound"] = _pct(rows[0, 2])
+    out["ch7_whp_mean_rate"] = _pct(rows[:, 0].mean())
+    out["ch7_whp_mean_avg"] = _pct(rows[:, 1].mean())
+    out["ch7_whp_above"] = int(np.sum(rows[:, 1] > rows[:, 2]))
+    out["ch7_whp_example_M"] = 100
+    out["ch7_whp_example_n"] = 10_000
+    out["ch7_whp_example_bound"] = 100 / 10_000 + float(np.sqrt(2 * np.log(1 / 0.05) / 10_000))
+
+
 def _multiclass_section(out):
     rng = np.random.default_rng(1)
     centres = [(0.85, 0.15), (0.9, 0.65), (0.15, 0.8)]
@@ -440,6 +473,7 @@ def expected() -> dict[str, object]:
     _deficiency(out)
     _vc_and_erm(out)
     _online_to_batch(out)
+    _one_run_whp(out)
     _multiclass_section(out)
     _kernels(out)
     return out
