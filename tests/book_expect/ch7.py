@@ -12,7 +12,10 @@ their numbers are what the chapter reports.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
+from scipy.optimize import linprog
 from sklearn.datasets import load_iris
 from sklearn.linear_model import SGDClassifier
 from sklearn.svm import SVC, LinearSVC
@@ -209,6 +212,67 @@ def _deficiency(out):
         out[f"ch7_fs_med_bound_{tau}"] = float(np.median(rows[sel, 2]))
 
 
+def _separable_lp(X, labels) -> bool:
+    """Whether some (theta, theta_0) has labels_i (theta . x_i + theta_0) >= 1: scipy's LP."""
+    A = -labels[:, None] * np.hstack([X, np.ones((len(X), 1))])
+    res = linprog(np.zeros(X.shape[1] + 1), A_ub=A, b_ub=-np.ones(len(X)),
+                  bounds=[(None, None)] * (X.shape[1] + 1), method="highs")
+    return res.status == 0
+
+
+def _errors(X, y, theta, theta_0) -> int:
+    return int(np.sum(y * (X @ theta + theta_0) <= 0))
+
+
+def _erm_plane(X, y) -> int:
+    """The fewest errors of a line: every line through two points, turned and shifted a
+    little so that the two points get each of their four labellings, in both
+    orientations, and the two constant classifiers."""
+    best = min(_errors(X, y, np.zeros(2), 1.0), _errors(X, y, np.zeros(2), -1.0))
+    for i in range(len(X)):
+        for j in range(i + 1, len(X)):
+            p, q = X[i], X[j]
+            normal = np.array([p[1] - q[1], q[0] - p[0]])
+            s = (X - p) @ normal
+            off = np.abs(s) > 1e-12
+            t = (X - p) @ (q - p) / ((q - p) @ (q - p))
+            for a in (-1.0, 1.0):
+                for b in (-1.0, 1.0):
+                    g_x = (b - a) * (q - p) / ((q - p) @ (q - p))  # g(x) = a + (b - a) t(x)
+                    g_0 = a - g_x @ p
+                    g = a + (b - a) * t
+                    eps = 0.5 * np.min(np.abs(s[off])) / max(np.max(np.abs(g)), 1e-12)
+                    for sign in (-1.0, 1.0):
+                        theta = sign * normal + eps * g_x
+                        theta_0 = -sign * normal @ p + eps * g_0
+                        best = min(best, _errors(X, y, theta, theta_0))
+    return best
+
+
+def _vc_and_erm(out):
+    triangle = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
+    corners = np.array([[-1.0, -1.0], [1.0, 1.0], [-1.0, 1.0], [1.0, -1.0]])
+    labellings = [np.array(lab, dtype=float) for lab in itertools.product((-1, 1), repeat=3)]
+    assert all(_separable_lp(triangle, lab) for lab in labellings)
+    bad = [lab for lab in itertools.product((-1, 1), repeat=4)
+           if not _separable_lp(corners, np.array(lab, dtype=float))]
+    out["ch7_vc_triangle_labelings"] = 2 ** 3
+    out["ch7_vc_corner_labelings"] = 2 ** 4
+    out["ch7_vc_corner_bad"] = len(bad)
+    out["ch7_vc_plane"] = 2 + 1
+    Xx, yx = pl.make_xor(10, seed=0)
+    out["ch7_erm_xor_n"] = len(yx)
+    out["ch7_erm_xor_errors"] = _erm_plane(Xx, yx)
+    X, y = pl.make_noisy(40, d=2, flip=0.1, gamma=0.1, R=1.0, seed=4)
+    u = pl.make_separable(40, d=2, gamma=0.1, R=1.0, seed=4).theta
+    theta, theta_0, _, _, _ = _perceptron(X, y, 20)
+    out["ch7_erm_noisy_n"] = len(y)
+    out["ch7_erm_noisy_errors"] = _erm_plane(X, y)
+    out["ch7_erm_noisy_last"] = _errors(X, y, theta, theta_0)
+    out["ch7_erm_noisy_u"] = _errors(X, y, u, 0.0)
+    out["ch7_erm_tau"] = 20
+
+
 def _voted_one_epoch(X, y):
     """Hypotheses and counts of one pass through the origin (count: visits in place)."""
     theta = np.zeros(X.shape[1])
@@ -261,6 +325,39 @@ def _online_to_batch(out):
     out["ch7_otb_noisy_vote_big"] = _pct(z[-1, 0])
     out["ch7_otb_noisy_last_big"] = _pct(z[-1, 1])
     out["ch7_otb_noisy_bound_big"] = _pct(z[-1, 2])
+
+
+def _one_run_whp(out):
+    """One pass over draws from the noisy pool: mistakes, exact test errors, the bound."""
+    size, n, delta, sets = 20_000, 1600, 0.05, 200
+    Xp, yp = pl.make_noisy(size, d=2, flip=0.05, gamma=0.1, R=1.0, seed=11)
+    rng = np.random.default_rng(1)
+    rows = []
+    for _ in range(sets):
+        draw = rng.integers(0, size, n)
+        X, y = Xp[draw], yp[draw]
+        theta, M, errs = np.zeros(2), 0, []
+        err = float(np.mean(yp * (Xp @ theta) <= 0))
+        for t in range(n):
+            errs.append(err)
+            if y[t] * float(theta @ X[t]) <= 0:
+                theta = theta + y[t] * X[t]
+                M += 1
+                err = float(np.mean(yp * (Xp @ theta) <= 0))
+        rows.append((M / n, np.mean(errs), M / n + np.sqrt(2 * np.log(1 / delta) / n)))
+    rows = np.array(rows)
+    out["ch7_whp_n"] = n
+    out["ch7_whp_delta"] = delta
+    out["ch7_whp_sets"] = sets
+    out["ch7_whp_rate"] = _pct(rows[0, 0])
+    out["ch7_whp_avg"] = _pct(rows[0, 1])
+    out["ch7_whp_bound"] = _pct(rows[0, 2])
+    out["ch7_whp_mean_rate"] = _pct(rows[:, 0].mean())
+    out["ch7_whp_mean_avg"] = _pct(rows[:, 1].mean())
+    out["ch7_whp_above"] = int(np.sum(rows[:, 1] > rows[:, 2]))
+    out["ch7_whp_example_M"] = 100
+    out["ch7_whp_example_n"] = 10_000
+    out["ch7_whp_example_bound"] = 100 / 10_000 + float(np.sqrt(2 * np.log(1 / 0.05) / 10_000))
 
 
 def _multiclass_section(out):
@@ -374,7 +471,9 @@ def expected() -> dict[str, object]:
     _sgd_section(out)
     _sweep(out)
     _deficiency(out)
+    _vc_and_erm(out)
     _online_to_batch(out)
+    _one_run_whp(out)
     _multiclass_section(out)
     _kernels(out)
     return out
