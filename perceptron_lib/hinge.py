@@ -2,7 +2,7 @@
 
 For a unit vector ``u`` and a target margin ``gamma > 0``, example ``i`` falls short by
 ``d_i = max(0, gamma - y_i u . x_i)``, the hinge loss of ``u`` at margin ``gamma``; the
-total deficiency is ``D = sqrt(sum_i d_i^2)``.  It enters the mistake bound
+total deficiency is ``D = sqrt(sum_i xi_i^2)``.  It enters the mistake bound
 ``((R + D) / gamma)^2`` (:func:`perceptron_lib.freund_schapire_bound`), which holds on
 any data, separable or not.
 """
@@ -33,7 +33,7 @@ def hinge_deficiency(
 
         u = (theta, theta_0) / ||(theta, theta_0)||,
         d_i = max(0, gamma - y_i (theta . x_i + theta_0) / ||(theta, theta_0)||),
-        D = sqrt(sum_i d_i^2).
+        D = sqrt(sum_i xi_i^2).
 
     So ``D`` is about a separator through the origin of the lifted data, the data on
     which PERCEPTRON-THROUGH-ORIGIN makes the updates of :func:`perceptron_lib.perceptron`.

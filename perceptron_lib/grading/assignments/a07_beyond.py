@@ -107,11 +107,11 @@ HINGE_DEFICIENCY = Task(
                 _deficiency_variant(clip=False)),
         Mistake("sum", "D is the square root of the sum of the SQUARES of the d_i, not "
                 "their sum", _deficiency_variant(total="sum")),
-        Mistake("no root", "D is the square ROOT of sum_i d_i ** 2",
+        Mistake("no root", "D is the square ROOT of sum_i xi_i ** 2",
                 _deficiency_variant(total="squares")),
-        Mistake("mean", "D sums the squares d_i ** 2 over the examples; do not average "
+        Mistake("mean", "D sums the squares xi_i ** 2 over the examples; do not average "
                 "them", _deficiency_variant(total="mean")),
-        Mistake("max", "D takes every example into account: sqrt(sum_i d_i ** 2), not the "
+        Mistake("max", "D takes every example into account: sqrt(sum_i xi_i ** 2), not the "
                 "largest d_i", _deficiency_variant(total="max")),
         Mistake("functional", "the margin is geometric: divide y (theta^T x + theta_0) by "
                 "the norm of the lifted vector (theta, theta_0), so that it is a unit vector u",
