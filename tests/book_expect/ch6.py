@@ -155,6 +155,58 @@ def _frac(x) -> str:
     return str(Fraction(float(x)).limit_denominator(100))
 
 
+def _errors(X, y, theta, theta_0) -> int:
+    """Training errors with the update rule's convention: a score of 0 is an error."""
+    return int(np.count_nonzero(y * (X @ theta + theta_0) <= 0))
+
+
+def _pocket(X, y, tau, seed):
+    """The perceptron in a fresh random order each epoch, with a ratchet pocket.
+
+    Returns the pocket's errors and the current hypothesis's errors at the start and
+    after every update, the number of updates, and the last hypothesis.
+    """
+    n, d = X.shape
+    rng = np.random.default_rng(seed)
+    theta, theta_0 = np.zeros(d), 0.0
+    best = _errors(X, y, theta, theta_0)
+    pocket_hist, current_hist, updates = [best], [best], 0
+    for _ in range(tau):
+        changed = False
+        for i in rng.permutation(n):
+            if y[i] * (theta @ X[i] + theta_0) <= 0:
+                theta, theta_0 = theta + y[i] * X[i], theta_0 + y[i]
+                updates += 1
+                changed = True
+                current = _errors(X, y, theta, theta_0)
+                if current < best:
+                    best = current
+                pocket_hist.append(best)
+                current_hist.append(current)
+        if not changed:
+            break
+    return pocket_hist, current_hist, updates, (theta, theta_0)
+
+
+def _fewest_errors_in_plane(X, y) -> int:
+    """The fewest training errors of any line, for points in general position.
+
+    A best line can be turned and shifted until it passes through two data points
+    without changing the side of any other point; nudged off those two, it gives them
+    any labels. So the minimum is the best over all lines through two points (and both
+    orientations) of the errors off the line, or the better constant labelling.
+    """
+    n = len(y)
+    best = min(int(np.sum(y > 0)), int(np.sum(y < 0)))
+    for p in range(n):
+        for q in range(p + 1, n):
+            u, V = X[q] - X[p], X - X[p]
+            side = np.sign(u[0] * V[:, 1] - u[1] * V[:, 0])
+            assert np.count_nonzero(side == 0) == 2   # no third point on the line
+            best = min(best, int(np.sum(side * y < 0)), int(np.sum(side * y > 0)))
+    return best
+
+
 def expected() -> dict[str, object]:
     out: dict[str, object] = {}
 
@@ -419,4 +471,21 @@ def expected() -> dict[str, object]:
         e for e in range(1, 100)
         if np.all(_label(X3 @ (S + 3 * e * q.theta) + S0 + 3 * e * q.theta_0) == y3))
     assert V == 6
+
+    # --- the pocket algorithm -------------------------------------------------------------
+    Xp, yp = pl.make_noisy(100, d=2, flip=0.1, gamma=0.1, R=1, seed=4)
+    clean_p = pl.make_separable(100, 2, gamma=0.1, R=1, seed=4)
+    out["ch6_pocket_n"], out["ch6_pocket_tau"] = len(yp), 100
+    out["ch6_pocket_flipped"] = int(np.sum(clean_p.y != yp))
+    pocket_hist, current_hist, updates, _ = _pocket(Xp, yp, 100, seed=0)
+    out["ch6_pocket_updates"] = updates
+    out["ch6_pocket_errors"] = pocket_hist[-1]
+    out["ch6_pocket_last_errors"] = current_hist[-1]
+    plain_p = Run(Xp, yp, 100)
+    out["ch6_pocket_plain_errors"] = _errors(Xp, yp, plain_p.theta, plain_p.theta_0)
+    out["ch6_pocket_erm"] = _fewest_errors_in_plane(Xp, yp)
+    out["ch6_pocket_found"] = pocket_hist.index(pocket_hist[-1])
+    out["ch6_pocket_swaps"] = int(np.sum(np.diff(pocket_hist) < 0))
+    out["ch6_pocket_last_max"] = max(current_hist[1:])
+    out["ch6_pocket_last_median"] = float(np.median(current_hist[1:]))
     return out
