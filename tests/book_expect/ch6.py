@@ -155,6 +155,76 @@ def _frac(x) -> str:
     return str(Fraction(float(x)).limit_denominator(100))
 
 
+def _errors(X, y, theta, theta_0) -> int:
+    """Training errors with the update rule's convention: a score of 0 is an error."""
+    return int(np.count_nonzero(y * (X @ theta + theta_0) <= 0))
+
+
+def _pocket(X, y, tau, seed):
+    """The perceptron in a fresh random order each epoch, with a ratchet pocket.
+
+    Returns the pocket's errors and the current hypothesis's errors at the start and
+    after every update, the number of updates, and the last hypothesis.
+    """
+    n, d = X.shape
+    rng = np.random.default_rng(seed)
+    theta, theta_0 = np.zeros(d), 0.0
+    best = _errors(X, y, theta, theta_0)
+    pocket_hist, current_hist, updates = [best], [best], 0
+    for _ in range(tau):
+        changed = False
+        for i in rng.permutation(n):
+            if y[i] * (theta @ X[i] + theta_0) <= 0:
+                theta, theta_0 = theta + y[i] * X[i], theta_0 + y[i]
+                updates += 1
+                changed = True
+                current = _errors(X, y, theta, theta_0)
+                if current < best:
+                    best = current
+                pocket_hist.append(best)
+                current_hist.append(current)
+        if not changed:
+            break
+    return pocket_hist, current_hist, updates, (theta, theta_0)
+
+
+def _fewest_errors_in_plane(X, y) -> int:
+    """The fewest training errors of any line, for points in general position.
+
+    A best line can be turned and shifted until it passes through two data points
+    without changing the side of any other point; nudged off those two, it gives them
+    any labels. So the minimum is the best over all lines through two points (and both
+    orientations) of the errors off the line, or the better constant labelling.
+    """
+    n = len(y)
+    best = min(int(np.sum(y > 0)), int(np.sum(y < 0)))
+    for p in range(n):
+        for q in range(p + 1, n):
+            u, V = X[q] - X[p], X - X[p]
+            side = np.sign(u[0] * V[:, 1] - u[1] * V[:, 0])
+            assert np.count_nonzero(side == 0) == 2   # no third point on the line
+            best = min(best, int(np.sum(side * y < 0)), int(np.sum(side * y > 0)))
+    return best
+
+
+def _winnow_mistakes(X, y, eliminate) -> int:
+    """One online pass of Winnow, factor 2 and threshold d: Winnow2, or Winnow1 when
+    ``eliminate``."""
+    d = X.shape[1]
+    w, mistakes = np.ones(d), 0
+    for x, label in zip(X, y, strict=True):
+        if label * (w @ x - d) <= 0:
+            active = x == 1
+            if label > 0:
+                w[active] *= 2
+            elif eliminate:
+                w[active] = 0
+            else:
+                w[active] /= 2
+            mistakes += 1
+    return mistakes
+
+
 def expected() -> dict[str, object]:
     out: dict[str, object] = {}
 
@@ -394,6 +464,17 @@ def expected() -> dict[str, object]:
     out["ch6_kx_quad_acc"] = _pct(np.mean(_kernel_labels(Xx, yf, a_q, t_q, _poly2, Xn) == yn))
     out["ch6_kx_rbf_acc"] = _pct(np.mean(
         _kernel_labels(Xx, yf, a_r, t_r, _rbf(10.0), Xn) == yn))
+    a_c, t_c, _, _, conv_c = _kernel_run(Xx, yx, _poly2, 100)
+    assert conv_c
+    out["ch6_kx_clean_acc"] = _pct(np.mean(_kernel_labels(Xx, yx, a_c, t_c, _poly2, Xn) == yn))
+    near_flipped = np.array([yf[i] != yx[i] for i in
+                             (int(np.argmin(np.linalg.norm(Xx - z, axis=1))) for z in Xn)])
+    wrong_r = _kernel_labels(Xx, yf, a_r, t_r, _rbf(10.0), Xn) != yn
+    wrong_q = _kernel_labels(Xx, yf, a_q, t_q, _poly2, Xn) != yn
+    out["ch6_kx_rbf_wrong"] = int(wrong_r.sum())
+    out["ch6_kx_rbf_wrong_near"] = int(np.sum(wrong_r & near_flipped))
+    out["ch6_kx_quad_wrong"] = int(wrong_q.sum())
+    out["ch6_kx_quad_wrong_near"] = int(np.sum(wrong_q & near_flipped))
     out["ch6_ex_rbf_first"] = next(g for g in (0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0)
                                    if _kernel_run(Xx, yf, _rbf(g), 100)[4])
     a_n, _, mistakes, epochs, conv = _kernel_run(Xx, yf, _rbf(100.0), 100, offset=False)
@@ -419,4 +500,45 @@ def expected() -> dict[str, object]:
         e for e in range(1, 100)
         if np.all(_label(X3 @ (S + 3 * e * q.theta) + S0 + 3 * e * q.theta_0) == y3))
     assert V == 6
+
+    # --- the pocket algorithm -------------------------------------------------------------
+    Xp, yp = pl.make_noisy(100, d=2, flip=0.1, gamma=0.1, R=1, seed=4)
+    clean_p = pl.make_separable(100, 2, gamma=0.1, R=1, seed=4)
+    out["ch6_pocket_n"], out["ch6_pocket_tau"] = len(yp), 100
+    out["ch6_pocket_flipped"] = int(np.sum(clean_p.y != yp))
+    pocket_hist, current_hist, updates, _ = _pocket(Xp, yp, 100, seed=0)
+    out["ch6_pocket_updates"] = updates
+    out["ch6_pocket_errors"] = pocket_hist[-1]
+    out["ch6_pocket_last_errors"] = current_hist[-1]
+    plain_p = Run(Xp, yp, 100)
+    out["ch6_pocket_plain_errors"] = _errors(Xp, yp, plain_p.theta, plain_p.theta_0)
+    out["ch6_pocket_erm"] = _fewest_errors_in_plane(Xp, yp)
+    out["ch6_pocket_found"] = pocket_hist.index(pocket_hist[-1])
+    out["ch6_pocket_swaps"] = int(np.sum(np.diff(pocket_hist) < 0))
+    out["ch6_pocket_last_max"] = max(current_hist[1:])
+    out["ch6_pocket_last_median"] = float(np.median(current_hist[1:]))
+
+    # --- Winnow ---------------------------------------------------------------------------
+    n_w, k_w, found = 2000, 5, []
+    for d in (100, 1000, 10000):
+        Xw, yw, _ = pl.sparse_disjunction(n_w, d, k_w, seed=0)
+        found.append({
+            "d": d,
+            "w2": _winnow_mistakes(Xw, yw, eliminate=False),
+            "w1": _winnow_mistakes(Xw, yw, eliminate=True),
+            "p": Run(Xw, yw, 1).mistakes,
+            "w2_bound": 3 * k_w * (math.log2(d) + 1) + 2,
+            "w1_bound": 2 * k_w * (math.log2(d) + 1) + 1,
+            # lifted radius squared times 1 / gamma_c^2 = 4k + 1
+            "p_bound": (1 + float(np.max(np.sum(Xw, axis=1)))) * (4 * k_w + 1),
+        })
+    out["ch6_winnow_n"], out["ch6_winnow_k"] = n_w, k_w
+    for end, row in (("lo", found[0]), ("hi", found[-1])):
+        out[f"ch6_winnow_d_{end}"] = row["d"]
+        for key in ("w2", "w1", "p"):
+            out[f"ch6_winnow_{key}_{end}"] = row[key]
+    out["ch6_winnow_w2_bound_hi"] = found[-1]["w2_bound"]
+    out["ch6_winnow_w1_bound_hi"] = found[-1]["w1_bound"]
+    out["ch6_winnow_p_bound_lo"] = found[0]["p_bound"]
+    out["ch6_winnow_p_bound_hi"] = found[-1]["p_bound"]
     return out
