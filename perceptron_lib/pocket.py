@@ -1,4 +1,4 @@
-"""Gallant's pocket algorithm: the perceptron that keeps its best hypothesis (chapter 7).
+"""Gallant's pocket algorithm: the perceptron that keeps its best hypothesis (chapter 6).
 
 On data that no hyperplane separates the perceptron never settles: its last hypothesis
 is whichever one the last few mistakes left behind, good or bad.  Gallant (1990) keeps a
@@ -32,7 +32,7 @@ def _errors(X: np.ndarray, y: np.ndarray, theta: np.ndarray, theta_0: float) -> 
 
 @dataclass(frozen=True)
 class PocketResult:
-    """What the pocket algorithm returns (chapter 7).
+    """What the pocket algorithm returns (chapter 6).
 
     Attributes
     ----------
@@ -91,7 +91,7 @@ def pocket_perceptron(
     shuffle: bool = False,
     seed: int | None = None,
 ) -> PocketResult:
-    """Gallant's pocket algorithm with ratchet: the best perceptron hypothesis (chapter 7).
+    """Gallant's pocket algorithm with ratchet: the best perceptron hypothesis (chapter 6).
 
     Runs :func:`perceptron_lib.perceptron` (the same updates, in the same order) and
     keeps in a *pocket* the hypothesis with the fewest training errors seen so far.
