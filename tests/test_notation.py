@@ -198,10 +198,10 @@ RULES = [
     ),
     Rule(
         "class-index-is-j",
-        "in the multiclass sections class j's hypothesis is theta_j, theta_{0,j}",
+        "in the multiclass sections class j's hypothesis is Theta_j, theta_{0,j}",
         in_math(r"\\theta_\{?0,\s*c\}|\\theta_c" + NOT_LETTER_AFTER + r"|\\hat\{?c\}?\(x\)"),
         r"the class $\hat{c}(x)$ maximises $\theta_c^\top x + \theta_{0,c}$",
-        r"the class $\hat{y}(x)$ maximises $\theta_j^\top x + \theta_{0,j}$",
+        r"the class $\hat{y}(x)$ maximises $\Theta_j^\top x + \theta_{0,j}$",
     ),
     Rule(
         "iterates-have-superscripts",
@@ -268,6 +268,43 @@ RULES = [
         in_math(r"\\mu_[a-z{]|\\lambda_[a-z0-9{]|\\(?:cos|sin)\s*\\alpha"),
         r"$z_j = (x_j - \mu_j)/\sigma_j$, weights $\lambda_i$, normal $(\cos\alpha, \sin\alpha)$",
         r"$z_j = (x_j - \bar{x}_j)/\sigma_j$, weights $\omega_i$, normal $(\cos\psi, \sin\psi)$",
+    ),
+    Rule(
+        "class-vectors-are-Theta_j",
+        r"class j's vector is \Theta_j, row j of \Theta; \theta with a class index would "
+        "read as a coordinate of theta",
+        in_math(r"\\theta_(?:[jy]" + NOT_LETTER_AFTER + r"|\{[+-]1\}|\{y\^)"),
+        r"the class maximises $\theta_j^\top x + \theta_{0,j}$, and $\theta_{-1} = -\theta_{+1}$",
+        r"the class maximises $\Theta_j^\top x + \theta_{0,j}$, and $\Theta_{-1} = -\Theta_{+1}$",
+    ),
+    Rule(
+        "theta-prime-is-lifted",
+        r"\theta' is the lifted vector (\theta, \theta_0 / c); the hypothesis after an update "
+        r"is \theta_{\text{new}}",
+        in_math(r"\\theta'\s*=\s*\\theta\s*\+|\\theta_\{new\}|\\theta_0'"),
+        r"the update gives $\theta' = \theta + y x$ and $\theta_0' = \theta_0 + y$",
+        r"the update gives $\theta_{\text{new}} = \theta + y x$, lifted $\theta' = (\theta, 1)$",
+    ),
+    Rule(
+        "psi-is-an-angle",
+        r"\psi is the angle of a unit normal; Kesler's vectors are \Phi^{(y,j)}",
+        in_math(r"\\psi\s*\^\{?\("),
+        r"the vector $\psi^{(y,j)} \in \mathbb{R}^{m(d+1)}$",
+        r"the vector $\Phi^{(y,j)} \in \mathbb{R}^{m(d+1)}$ and the angle $\psi$",
+    ),
+    Rule(
+        "z-is-a-score",
+        r"z names a score; the functional margin y(\theta^\top x + \theta_0) is \zeta",
+        in_math(r"(?<![A-Za-z\\])z\s*=\s*y"),
+        r"the loss depends on $z = y(\theta^\top x + \theta_0)$ only",
+        r"the loss depends on $\zeta = y(\theta^\top x + \theta_0)$ only",
+    ),
+    Rule(
+        "deficiency-is-xi",
+        r"d is the dimension; the deficiency of example i is \xi_i",
+        in_math(r"(?<![A-Za-z\\])d_(?:i|\{i\})\s*(?:=|\^2)|\\sum_i\s*d_i"),
+        r"$d_i = \max(0, \gamma - y^{(i)} u^\top x^{(i)})$ and $D = \sqrt{\sum_i d_i^2}$",
+        r"$\xi_i = \max(0, \gamma - y^{(i)} u^\top x^{(i)})$ and $D = \sqrt{\sum_i \xi_i^2}$",
     ),
     Rule(
         "lifted-radius-is-R_c",
