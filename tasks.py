@@ -188,6 +188,23 @@ def announce_when_ready(info_file: Path, server: subprocess.Popen, since: float)
         return
 
 
+# JupyterLab's settings for the course, on JUPYTER_CONFIG_PATH (Binder's postBuild copies
+# them into the user's configuration): labconfig/default_setting_overrides.json draws
+# every cell of a notebook from the start (windowing "none"), so that one Run All fills
+# in every {eval} number of a chapter; JupyterLab's own default leaves the Markdown cells
+# not yet scrolled to unevaluated.  A student's own settings still win.
+LAB_CONFIG = ROOT / "binder" / "jupyter-config"
+
+
+def lab_env(environ: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of JupyterLab: ``environ`` (by default this process's) with the
+    course's settings first on ``JUPYTER_CONFIG_PATH``."""
+    env = dict(os.environ if environ is None else environ)
+    path = [str(LAB_CONFIG), *filter(None, env.get("JUPYTER_CONFIG_PATH", "").split(os.pathsep))]
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(dict.fromkeys(path))
+    return env
+
+
 def lab(args: argparse.Namespace) -> None:
     py = ensure_env()
     cmd = lab_command(bin_of(py, "jupyter-lab"), args.port, args.no_browser, args.lab_args,
@@ -199,7 +216,7 @@ def lab(args: argparse.Namespace) -> None:
         check=True, capture_output=True, text=True, cwd=ROOT).stdout.strip()
     print("+", " ".join(cmd), flush=True)
     since = time.time()
-    server = subprocess.Popen(cmd, cwd=ROOT)
+    server = subprocess.Popen(cmd, cwd=ROOT, env=lab_env())
     # Stopped by a signal (a service manager, a test), stop JupyterLab with us.
     signal.signal(signal.SIGTERM, lambda signum, frame: server.terminate())
     threading.Thread(target=announce_when_ready, daemon=True,

@@ -1,11 +1,12 @@
 """The notebook-only list of references at the end of every chapter.
 
-On the site a ``{cite}`` role shows the author and year and the ``{bibliography}``
-directive lists the works a chapter cites.  In JupyterLab (``jupyterlab-myst``) a
-citation shows its key, ``notes6036``, and the bibliography shows nothing.  So every
-chapter ends with a Markdown cell tagged ``remove-cell`` (the site drops it) that lists
-each key the chapter cites with the full reference, generated here from
-``book/references.bib``; ``test_chapter_cells.py`` keeps the cells in sync.
+A chapter cites a work as a link ``[[Rosenblatt, 1958]](#rosenblatt1958)``: JupyterLab
+(``jupyterlab-myst``) shows its words, and on the site ``book/_ext/notebook_citations.py``
+makes it a ``{cite}`` role, so the site shows the author and year linked into the list of
+the ``{bibliography}`` directive.  JupyterLab shows no bibliography, so every chapter
+ends with a Markdown cell tagged ``remove-cell`` (the site drops it) that lists each key
+the chapter cites with the full reference, generated here from ``book/references.bib``;
+``test_chapter_cells.py`` keeps the cells in sync.
 
 Run ``python3 tests/chapter_references.py`` to write the cells after a change of the
 citations or of the bibliography.
@@ -13,7 +14,7 @@ citations or of the bibliography.
 
 from __future__ import annotations
 
-import re
+import importlib.util
 from pathlib import Path
 
 import nbformat
@@ -25,9 +26,19 @@ BIB = ROOT / "book" / "references.bib"
 CHAPTERS = sorted((ROOT / "book").glob("0[0-9]_*.ipynb"))
 CELL_ID = "notebook-references"
 TAG = "remove-cell"  # Jupyter Book drops the cell from the page
-INTRO = "In a notebook each citation above shows its key; the keys stand for:"
+INTRO = "The works cited above, by the key each citation links to:"
 
-CITE = re.compile(r"\{cite(?::[a-z]+)?\}`([^`]+)`")
+
+def _notebook_citations():
+    """The site's extension that reads the chapters' citations (its ``citation_keys``)."""
+    path = ROOT / "book" / "_ext" / "notebook_citations.py"
+    spec = importlib.util.spec_from_file_location("notebook_citations", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+NOTEBOOK_CITATIONS = _notebook_citations()
 
 
 def visible_markdown(nb: nbformat.NotebookNode) -> list[tuple[int, str]]:
@@ -38,8 +49,8 @@ def visible_markdown(nb: nbformat.NotebookNode) -> list[tuple[int, str]]:
 
 def cited_keys(nb: nbformat.NotebookNode) -> list[str]:
     """The bibliography keys a chapter cites in its text, sorted."""
-    keys = {key.strip() for _, text in visible_markdown(nb)
-            for group in CITE.findall(text) for key in group.split(",")}
+    keys = {key for _, text in visible_markdown(nb)
+            for group in NOTEBOOK_CITATIONS.citation_keys(text) for key in group}
     return sorted(keys)
 
 

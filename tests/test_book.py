@@ -13,6 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from chapter_references import NOTEBOOK_CITATIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -341,7 +342,11 @@ def test_every_bibliography_entry_is_cited():
     cited: set[str] = set()
     for page in toc_pages():
         source = next(p for p in (ROOT / f"{page}.ipynb", ROOT / f"{page}.md") if p.is_file())
-        for group in re.findall(r"\{cite(?::\w+)?\}`([^`]+)`", source.read_text()):
+        text = source.read_text()
+        for group in re.findall(r"\{cite(?::\w+)?\}`([^`]+)`", text):
             cited.update(key.strip() for key in group.split(","))
+        # a chapter's [[Author, year]](#key), a citation on the site (notebook_citations)
+        for group in NOTEBOOK_CITATIONS.citation_keys(text):
+            cited.update(group)
     assert cited <= keys, f"cited but missing: {sorted(cited - keys)}"
     assert keys <= cited, f"never cited: {sorted(keys - cited)}"

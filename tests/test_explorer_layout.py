@@ -87,3 +87,25 @@ def test_the_rule_for_legends_can_fail():
     leg, area = ax.get_legend().get_window_extent(renderer), ax.get_window_extent(renderer)
     assert min(leg.x1, area.x1) > max(leg.x0, area.x0)
     assert min(leg.y1, area.y1) > max(leg.y0, area.y0)
+
+
+def test_the_kernel_explorers_sliders_have_a_row_each():
+    """Side by side in the panel, JupyterLab drew their tracks 17-54 px wide."""
+    import ipywidgets as w
+    from test_widgets import _kernel_datasets
+
+    from perceptron_lib.widgets.kernel import SLIDER_WIDTH
+
+    explorer = W.KernelExplorer(_kernel_datasets())
+    _, panel = explorer.ui.children
+    sliders = [c for c in panel.children if isinstance(c, w.IntSlider | w.FloatLogSlider)]
+    assert len(sliders) == 3
+    assert not any(isinstance(c, w.HBox) for c in panel.children)
+    for slider in sliders:
+        assert slider.layout.min_width == SLIDER_WIDTH and slider.layout.width == "100%"
+    assert int(SLIDER_WIDTH.removesuffix("px")) >= 150 + 180  # track, label and readout
+
+
+def test_the_message_box_shows_a_whole_message():
+    explorer = W.MessageExplorer([1.0, 1.0], -0.5, "WIN CASH NOW!!! call 0800 123 456")
+    assert explorer._text.rows >= 5

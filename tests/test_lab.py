@@ -190,6 +190,13 @@ def check_serves_the_course(lab: Lab, port: int) -> str:
         expected = {p.name for p in (ROOT / folder).glob("*.ipynb")}
         assert expected and expected <= served, (folder, expected - served)
 
+    # the course's default settings: every cell drawn, so Run All evaluates every {eval}
+    status, _, body = get(f"{base}/lab/api/settings/@jupyterlab/notebook-extension:tracker",
+                          token)
+    assert status == 200, body[:500]
+    schema = json.loads(body)["schema"]
+    assert schema["properties"]["windowingMode"]["default"] == "none"
+
     status, headers, _ = get(f"{base}/", token)  # the browser's first page
     assert status in (301, 302), status
     assert urlparse(headers["Location"]).path == "/lab/tree/START.ipynb", headers["Location"]
@@ -321,3 +328,19 @@ def test_landing_notebook_links_every_chapter_and_exercise():
         assert f"{chapter}.ipynb" in targets, chapter
     for exercise in sorted((ROOT / "exercises").glob("*.ipynb")):
         assert f"exercises/{exercise.name}" in targets, exercise.name
+
+
+def test_lab_settings_draw_every_cell():
+    """The setting that makes one Run All fill in every number of a chapter, where
+    JupyterLab reads it: labconfig/default_setting_overrides.json on the config path."""
+    tasks = load_tasks()
+    overrides = tasks.LAB_CONFIG / "labconfig" / "default_setting_overrides.json"
+    settings = json.loads(overrides.read_text())
+    assert settings["@jupyterlab/notebook-extension:tracker"]["windowingMode"] == "none"
+    env = tasks.lab_env({"JUPYTER_CONFIG_PATH": "/elsewhere", "PATH": "/bin"})
+    assert env["JUPYTER_CONFIG_PATH"].split(os.pathsep) == [str(tasks.LAB_CONFIG), "/elsewhere"]
+    assert env["PATH"] == "/bin"
+    assert tasks.lab_env({})["JUPYTER_CONFIG_PATH"] == str(tasks.LAB_CONFIG)
+    # Binder copies the same file into the user's configuration
+    post_build = (ROOT / "binder" / "postBuild").read_text()
+    assert "binder/jupyter-config/labconfig/default_setting_overrides.json" in post_build

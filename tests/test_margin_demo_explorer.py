@@ -102,3 +102,27 @@ def test_bad_input_is_named(args, error, match):
     else:
         with pytest.raises(error, match=match):
             MarginPerceptronExplorer(*args)
+
+
+def test_the_demo_shows_the_live_explorer_in_jupyter():
+    """Chapter 7's cell: the widget view in a kernel, the page's demo on the site."""
+    from perceptron_lib.demos.margin import MarginDemo
+
+    page_only = MarginDemo(data())._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" not in page_only
+    demo = MarginDemo(data(), mu=0.5, tau=30, explorer=True)
+    bundle = demo._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/html"] == demo.html  # what the site keeps
+    assert isinstance(demo._explorer, MarginPerceptronExplorer)
+    assert (demo._explorer.mu, demo._explorer.tau) == (0.5, 30)
+
+
+def test_chapter_7_asks_for_the_explorer():
+    import nbformat
+    from harness_paths import BOOK
+
+    nb = nbformat.read(BOOK / "07_beyond.ipynb", as_version=4)
+    cells = [c.source for c in nb.cells if c.cell_type == "code" and "MarginDemo(" in c.source
+             and "import" not in c.source]
+    assert cells and all("explorer=True" in c for c in cells)

@@ -35,7 +35,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._validate import check_count, check_data, check_scalar, check_theta
-from .page import data_json, framed
+from .page import Explorer, data_json, framed, mime_bundle
 from .playground import demo_id, held_out
 
 #: The positions of the demo's mu slider (``book/_demos/margin/margin-core.mjs`` has the
@@ -156,6 +156,10 @@ class MarginDemo:
         The id of the demo's element, which keys its state in the page's URL (a link
         reproduces what the reader saw); by default ``margin-demo-`` and 8 hex digits of
         a hash of the demo's data, the same from one build to the next.
+    explorer : bool, default False
+        Also make the live :class:`perceptron_lib.widgets.MarginPerceptronExplorer` of
+        the same data sets, ``mu`` and ``tau`` (it needs ipywidgets): Jupyter shows it,
+        while the book's pages, which drop the widget view, show the demo.
 
     Raises
     ------
@@ -173,7 +177,8 @@ class MarginDemo:
     """
 
     def __init__(self, datasets: Mapping[str, Mapping[str, Any]], *, mu: float = 0.0,
-                 tau: int = 100, element_id: str | None = None) -> None:
+                 tau: int = 100, element_id: str | None = None,
+                 explorer: bool = False) -> None:
         if not isinstance(datasets, Mapping) or not datasets:
             raise ValueError("MarginDemo needs a non-empty mapping of title -> "
                              "{'X', 'y', 'theta', 'theta_0'}")
@@ -182,6 +187,11 @@ class MarginDemo:
         self.datasets = [_dataset(name, spec) for name, spec in datasets.items()]
         self.element_id = element_id
         demo_id("margin-demo", {}, element_id)  # a bad id fails here, not at display
+        self._explorer: Explorer | None = None
+        if explorer:
+            from ..widgets import MarginPerceptronExplorer
+
+            self._explorer = MarginPerceptronExplorer(datasets, mu=self.mu, tau=self.tau)
 
     # -- the picture for readers without JavaScript ------------------------------------
     def alt_text(self) -> str:
@@ -287,6 +297,10 @@ class MarginDemo:
 
     def _repr_html_(self) -> str:
         return self.html
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
+        """The page's HTML and, made with ``explorer=True``, the live explorer's view."""
+        return mime_bundle(self._explorer, self.html, repr(self), include, exclude)
 
     def __repr__(self) -> str:
         n = len(self.datasets)

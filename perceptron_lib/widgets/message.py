@@ -12,6 +12,9 @@ from .._validate import check_data, check_scalar, check_theta
 from ..spam import FEATURE_NAMES, count_message, spam_features, tokenize
 from ._base import Explorer, _fmt_vec, _legend, for_people
 
+#: The height of the message box, in lines of text.
+MESSAGE_ROWS = 6
+
 
 class MessageExplorer(Explorer):
     """Type a message, see its counts, features and the classifier's verdict (chapter 5).
@@ -43,8 +46,9 @@ class MessageExplorer(Explorer):
         self.X = self.y = None
         if X is not None:
             self.X, self.y = check_data(X, y)
+        # rows: a whole message in view (the default two rows show a line of it)
         self._text = w.Textarea(description="message", layout=w.Layout(width="95%"),
-                                continuous_update=True)
+                                rows=MESSAGE_ROWS, continuous_update=True)
         self.set_message(message)
         self._observe([self._text], self._from_text)
         self._controls = [self._text]

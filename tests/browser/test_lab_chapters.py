@@ -1,10 +1,13 @@
 """The chapters in JupyterLab, as a reader sees them after Run All.
 
 One JupyterLab (with ``jupyterlab-myst``, from the course's packages) serves a temporary
-copy of ``book/``, so running the chapters never writes into the repository.  Its
-settings live in a temporary directory: every cell rendered (windowing "none"), no news,
-no update check, no autosave.  Chromium opens each chapter in turn at 1366 x 768, runs
-all cells, saves the copy (to read the kernel's glued values back) and checks:
+copy of ``book/`` and ``exercises/``, so running the chapters never writes into the
+repository.  It runs with the settings ``python3 tasks.py lab`` gives a student
+(``tasks.lab_env``: the course's default settings, among them windowing "none" so that
+every cell is drawn and one Run All evaluates every ``{eval}``), plus, in a temporary
+directory, no news, no update check and no autosave.  Chromium opens each chapter in
+turn at 1366 x 768, runs all cells, saves the copy (to read the kernel's glued values
+back) and checks:
 
 - no cell raised, and every code cell ran;
 - the rendered Markdown shows no raw role or directive, no ``%s``, no label such as
@@ -13,7 +16,11 @@ all cells, saves the copy (to read the kernel's glued values back) and checks:
   the way the site's ``eval`` role formats the glued value (``book/_ext/inline_numbers.py``),
   and those values equal the ones the site's test expects (``tests/book_expect``);
 - every explorer is drawn: its picture loaded, shown at most at its natural width, and
-  the whole box (picture and controls) within the notebook's visible height.
+  the whole box (picture and controls) within the notebook's visible height; a chapter
+  that makes an explorer shows it live (chapter 7 included); the track of every slider of
+  chapter 6 is at least 150 px wide and a message box shows at least 5 rows;
+- no citation or cross-reference marked "Not Found", no link to ``#``, and every link to
+  a notebook opens a notebook that exists (chapters, exercises).
 
 Screenshots of each chapter after Run All and of each explorer go to the directory named
 by ``PERCEPTRON_COURSE_LAB_SHOTS`` (default: a temporary directory).  All six chapters
@@ -35,20 +42,38 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import nbformat
 import pytest
 from harness import ROOT
+
+
+def _tasks():
+    """tasks.py, for ``lab_env``: the environment ``python3 tasks.py lab`` gives JupyterLab."""
+    spec = importlib.util.spec_from_file_location("course_tasks", ROOT / "tasks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+tasks = _tasks()
 
 BOOK = ROOT / "book"
 CHAPTERS = sorted(BOOK.glob("0[0-9]_*.ipynb"))
 VIEWPORT = {"width": 1366, "height": 768}
 RUN_TIMEOUT = 900  # seconds for one chapter's Run All
 SHOTS_ENV = "PERCEPTRON_COURSE_LAB_SHOTS"
+MIN_SLIDER = 150  # px of a slider's track: less cannot be moved step by step
+# The chapters whose explorers' sliders are held to MIN_SLIDER (chapter 6's kernel
+# explorer; the sliders of chapters 2, 3, 4 and 7, two to a row, are still narrower).
+WIDE_SLIDERS = {"06_variants"}
+MIN_ROWS = 5  # rows of a message box: a whole message in view
 
+# Nothing that changes how a chapter is drawn: that is left to the course's defaults.
 SETTINGS = {
-    "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
     "@jupyterlab/apputils-extension/notification": {"fetchNews": "false",
                                                     "checkForUpdates": False},
     "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
@@ -138,8 +163,9 @@ def lab(tmp_path_factory, chromium_executable):
     """
     tmp = tmp_path_factory.mktemp("lab")
     root = tmp / "root"
-    shutil.copytree(BOOK, root / "book",
-                    ignore=shutil.ignore_patterns("_build", ".ipynb_checkpoints"))
+    for folder in ("book", "exercises"):
+        shutil.copytree(ROOT / folder, root / folder,
+                        ignore=shutil.ignore_patterns("_build", ".ipynb_checkpoints"))
     settings = tmp / "settings"
     for name, values in SETTINGS.items():
         path = settings / f"{name}.jupyterlab-settings"
@@ -155,8 +181,9 @@ def lab(tmp_path_factory, chromium_executable):
            "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"),
-               JUPYTER_RUNTIME_DIR=str(tmp / "runtime"), JUPYTER_DATA_DIR=str(tmp / "data"))
+    env = tasks.lab_env(dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"),
+                             JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+                             JUPYTER_DATA_DIR=str(tmp / "data")))
     log = (tmp / "lab.log").open("w")
     server = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root)
     try:
@@ -169,6 +196,14 @@ def lab(tmp_path_factory, chromium_executable):
             except OSError:
                 assert time.monotonic() < deadline, "JupyterLab did not start in 120 s"
                 time.sleep(0.5)
+        # the notebook's drawing is the course's default, not a setting of this test
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/lab/api/settings/@jupyterlab/notebook-extension:tracker",
+            headers={"Authorization": f"token {token}"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            tracker = json.load(response)
+        assert tracker["schema"]["properties"]["windowingMode"]["default"] == "none"
+        assert "windowingMode" not in tracker["settings"]
         yield {"url": f"http://127.0.0.1:{port}", "token": token, "root": root}
     finally:
         server.terminate()
@@ -223,7 +258,19 @@ FACTS = """() => {
     return {complete: img.complete, natural: img.naturalWidth, width: r.width,
             boxHeight: b.height, boxWidth: b.width};
   });
-  return {cells, explorers, visible: scroller.clientHeight};
+  const md = [...panel.querySelectorAll('.jp-MarkdownCell .jp-MarkdownOutput')];
+  const links = md.flatMap(m => [...m.querySelectorAll('a')].map(
+      a => ({href: a.getAttribute('href') || '', text: a.innerText})));
+  const marked = md.flatMap(m => [...m.querySelectorAll('[title$="Not Found"], .text-yellow-600')]
+      .map(e => `${e.getAttribute('title') || 'marked'}: ${e.innerText}`));
+  const sliders = [...panel.querySelectorAll('.jp-OutputArea .widget-slider')].map(s => {
+    const track = s.querySelector('.slider-container') || s;
+    return {label: s.querySelector('.widget-label')?.innerText || '',
+            width: track.getBoundingClientRect().width};
+  });
+  const textareas = [...panel.querySelectorAll('.jp-OutputArea .widget-textarea textarea')]
+      .map(t => t.rows);
+  return {cells, explorers, visible: scroller.clientHeight, links, marked, sliders, textareas};
 }"""
 
 
@@ -333,6 +380,35 @@ def test_chapter_after_run_all(chapter, lab, lab_page, shots, book_expected):
         if e["boxHeight"] > facts["visible"]:
             problems.append(f"explorer {k}: {e['boxHeight']:.0f} px high, the notebook "
                             f"shows {facts['visible']} px")
+    makes_explorer = any(re.search(r"\b\w*(?:Explorer|Trainer)\(|explorer=True", c.source)
+                         for c in nb.cells if c.cell_type == "code")
+    if makes_explorer and not facts["explorers"]:
+        problems.append("the chapter makes an explorer but shows none")
+    for s in facts["sliders"]:
+        print(f"  slider {s['label']!r}: track {s['width']:.0f} px")
+        if chapter.stem in WIDE_SLIDERS and s["width"] < MIN_SLIDER:
+            problems.append(f"slider {s['label']!r}: track {s['width']:.0f} px wide")
+    for rows in facts["textareas"]:
+        if rows < MIN_ROWS:
+            problems.append(f"a message box of {rows} rows")
+
+    # links and references
+    problems += [f"marked in the text: {m}" for m in facts["marked"]]
+    for link in facts["links"]:
+        href = link["href"]
+        if href == "#":
+            problems.append(f"link to # with the words {link['text']!r}")
+            continue
+        url = urlparse(href)
+        if url.scheme in ("http", "https") and url.hostname != "127.0.0.1":
+            continue
+        if url.path.endswith(".ipynb"):
+            served = unquote(url.path).split("/files/", 1)[-1]
+            if "/files/" not in url.path or not (lab["root"] / served).is_file():
+                problems.append(f"link {link['text']!r} to {href}: no such notebook")
+        elif not href.startswith("#"):
+            problems.append(f"link {link['text']!r} to {href}: not a notebook")
+
     for k, img in enumerate(page.query_selector_all(
             ".jp-NotebookPanel:not(.lm-mod-hidden) img.widget-image")):
         img.evaluate("e => e.closest('.jp-OutputArea-output').scrollIntoView({block: 'start'})")
