@@ -198,11 +198,12 @@ def test_links_within_a_chapter_reach_its_labels(chapter):
 
 
 def test_references_to_another_chapters_statements_are_links(chapter):
-    """{prf:ref}`thm-convergence` in chapter 7 shows the label in JupyterLab."""
+    """{prf:ref}`thm-convergence` or {ref}`ex-ch4-tight` in another chapter shows the
+    label in JupyterLab."""
     name, nb = chapter
     own = labels_of(nb)
     roles = [(i, m) for i, text in visible_markdown(nb)
-             for m in re.findall(r"\{prf:ref\}`(?:[^`<]*<)?([\w-]+)>?`", text)]
+             for m in re.findall(r"\{(?:prf:)?ref\}`(?:[^`<]*<)?([\w-]+)>?`", text)]
     assert [(i, label) for i, label in roles if label not in own] == [], name
 
 

@@ -94,7 +94,7 @@ def test_the_kernel_explorers_sliders_have_a_row_each():
     import ipywidgets as w
     from test_widgets import _kernel_datasets
 
-    from perceptron_lib.widgets.kernel import SLIDER_WIDTH
+    from perceptron_lib.widgets._base import SLIDER_WIDTH
 
     explorer = W.KernelExplorer(_kernel_datasets())
     _, panel = explorer.ui.children

@@ -19,6 +19,15 @@ from .. import plotting
 
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
+#: The least width of an explorer's slider: its description, a track of at least 150 px
+#: and its readout.  Side by side in a panel, JupyterLab squeezed the tracks to 17-124 px.
+SLIDER_WIDTH = "330px"
+
+
+def slider_row() -> w.Layout:
+    """The layout of an explorer's slider: a row of its own, never below SLIDER_WIDTH."""
+    return w.Layout(width="100%", min_width=SLIDER_WIDTH)
+
 AVERAGE_COLOR = "#CC79A7"  # reddish purple (Okabe-Ito), the averaged hypothesis
 
 LIVE_HINT = (

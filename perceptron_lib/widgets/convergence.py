@@ -12,7 +12,7 @@ from .._validate import check_scalar
 from ..algorithm import PerceptronResult, perceptron_through_origin
 from ..generate import make_separable
 from ..margin import mistake_bound
-from ._base import Explorer, _legend, for_people
+from ._base import Explorer, _legend, for_people, slider_row
 
 
 class ConvergenceExplorer(Explorer):
@@ -29,14 +29,15 @@ class ConvergenceExplorer(Explorer):
 
     def __init__(self, n: int = 40, gamma: float = 0.1, R: float = 1.0, seed: int = 0) -> None:
         super().__init__()
-        self._gamma = w.FloatLogSlider(description="γ", base=10, min=-2.0, max=-0.1, step=0.05)
-        self._R = w.FloatSlider(description="R", min=0.5, max=3.0, step=0.1)
-        self._n = w.IntSlider(description="n", min=2, max=300)
-        self._seed = w.IntSlider(description="seed", min=0, max=50)
+        self._gamma = w.FloatLogSlider(description="γ", base=10, min=-2.0, max=-0.1, step=0.05,
+                                       layout=slider_row())
+        self._R = w.FloatSlider(description="R", min=0.5, max=3.0, step=0.1, layout=slider_row())
+        self._n = w.IntSlider(description="n", min=2, max=300, layout=slider_row())
+        self._seed = w.IntSlider(description="seed", min=0, max=50, layout=slider_row())
         self.n, self.gamma_requested, self.R, self.seed = n, gamma, R, seed
         self.set()
         self._observe([self._gamma, self._R, self._n, self._seed], self._from_sliders)
-        self._controls = [w.HBox([self._gamma, self._R]), w.HBox([self._n, self._seed])]
+        self._controls = [self._gamma, self._R, self._n, self._seed]
 
     def _from_sliders(self) -> None:
         self._compute(int(self._n.value), float(self._gamma.value), float(self._R.value),

@@ -21,11 +21,7 @@ from ..variants import (
     polynomial_kernel,
     rbf_kernel,
 )
-from ._base import _SUPERSCRIPTS, Explorer, _legend, _view_box, for_people
-
-#: The least width of a slider of the explorer: its description, a track of at least
-#: 150 px, and its readout.
-SLIDER_WIDTH = "330px"
+from ._base import _SUPERSCRIPTS, Explorer, _legend, _view_box, for_people, slider_row
 
 
 class KernelExplorer(Explorer):
@@ -75,14 +71,11 @@ class KernelExplorer(Explorer):
         self._data = w.Dropdown(description="data", options=list(self.datasets))
         self._kernel = w.ToggleButtons(description="kernel", options=list(self.KERNELS),
                                        style={"button_width": "auto"})
-        # one slider a row, as wide as the panel and never narrower than SLIDER_WIDTH
-        # (side by side in the panel, JupyterLab squeezed their tracks to 17-54 px)
-        row = {"width": "100%", "min_width": SLIDER_WIDTH}
-        self._degree = w.IntSlider(description="degree", min=1, max=6, layout=w.Layout(**row))
+        self._degree = w.IntSlider(description="degree", min=1, max=6, layout=slider_row())
         self._gamma = w.FloatLogSlider(description="β (RBF)", base=10, min=-2.0, max=2.0,
                                        step=0.1, style={"description_width": "initial"},
-                                       layout=w.Layout(**row))
-        self._tau = w.IntSlider(description="τ", min=1, max=300, layout=w.Layout(**row))
+                                       layout=slider_row())
+        self._tau = w.IntSlider(description="τ", min=1, max=300, layout=slider_row())
         self.dataset, self.kernel, self.degree, self.gamma, self.tau = (
             first, "polynomial", 2, 1.0, 100)
         self.set(kernel=kernel, degree=degree, gamma=gamma, tau=tau)

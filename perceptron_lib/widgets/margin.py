@@ -10,7 +10,7 @@ from numpy.typing import ArrayLike
 from .. import plotting
 from .._validate import check_data, check_scalar
 from ..margin import point_margins, radius
-from ._base import Explorer, _fmt_vec, _legend, _view_box, for_people
+from ._base import Explorer, _fmt_vec, _legend, _view_box, for_people, slider_row
 
 
 class MarginExplorer(Explorer):
@@ -30,11 +30,13 @@ class MarginExplorer(Explorer):
             raise ValueError(f"MarginExplorer draws 2-D data, got {self.X.shape[1]} features")
         self._xlim, self._ylim = _view_box(self.X)
         reach = float(radius(self.X)) + 1.0
-        self._angle = w.FloatSlider(description="angle °", min=0.0, max=360.0, step=1.0)
-        self._shift = w.FloatSlider(description="θ₀", min=-reach, max=reach, step=0.05)
+        self._angle = w.FloatSlider(description="angle °", min=0.0, max=360.0, step=1.0,
+                                    layout=slider_row())
+        self._shift = w.FloatSlider(description="θ₀", min=-reach, max=reach, step=0.05,
+                                    layout=slider_row())
         self.set(angle, shift)
         self._observe([self._angle, self._shift], self._from_sliders)
-        self._controls = [w.HBox([self._angle, self._shift])]
+        self._controls = [self._angle, self._shift]
 
     def _from_sliders(self) -> None:
         self.angle, self.shift = float(self._angle.value), float(self._shift.value)

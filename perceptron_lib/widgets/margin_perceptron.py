@@ -29,7 +29,7 @@ from ..demos.margin import GAMMA_STEPS, MUS, _dataset
 from ..hinge import hinge_deficiency
 from ..margin import margin, radius
 from ..offset import add_offset_feature
-from ._base import Explorer, _legend, _view_box, for_people
+from ._base import Explorer, _legend, _view_box, for_people, slider_row
 
 
 class MarginPerceptronExplorer(Explorer):
@@ -68,9 +68,9 @@ class MarginPerceptronExplorer(Explorer):
         self._menu = w.Dropdown(options=[(d["name"], k) for k, d in enumerate(self.sets)],
                                 value=0, description="Data set")
         self._mu = w.SelectionSlider(options=[(f"{m:g}", m) for m in MUS], value=self.mu,
-                                     description="\u03bc")
+                                     description="\u03bc", layout=slider_row())
         self._gamma = w.IntSlider(min=1, max=GAMMA_STEPS, value=1, description="\u03b3 step",
-                                  readout=False)
+                                  readout=False, layout=slider_row())
         buttons = []
         for label, action, tip in (
             ("Step", self.step, "visit the next example"),

@@ -9,7 +9,7 @@ from numpy.typing import ArrayLike
 
 from .. import plotting
 from .._validate import check_data, check_scalar
-from ._base import Explorer, _legend, for_people
+from ._base import Explorer, _legend, for_people, slider_row
 
 
 class OffsetExplorer(Explorer):
@@ -31,12 +31,12 @@ class OffsetExplorer(Explorer):
         X, self.y = check_data(xa.reshape(-1, 1), y)
         self.x = X[:, 0]
         self._theta = w.FloatSlider(description="θ", min=-3.0, max=3.0, step=0.1,
-                                    continuous_update=True)
+                                    continuous_update=True, layout=slider_row())
         self._theta_0 = w.FloatSlider(description="θ₀", min=-8.0, max=8.0, step=0.1,
-                                      continuous_update=True)
+                                      continuous_update=True, layout=slider_row())
         self.set(theta, theta_0)
         self._observe([self._theta, self._theta_0], self._from_sliders)
-        self._controls = [w.HBox([self._theta, self._theta_0])]
+        self._controls = [self._theta, self._theta_0]
 
     def _from_sliders(self) -> None:
         self.theta, self.theta_0 = float(self._theta.value), float(self._theta_0.value)

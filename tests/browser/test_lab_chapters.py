@@ -66,10 +66,7 @@ CHAPTERS = sorted(BOOK.glob("0[0-9]_*.ipynb"))
 VIEWPORT = {"width": 1366, "height": 768}
 RUN_TIMEOUT = 900  # seconds for one chapter's Run All
 SHOTS_ENV = "PERCEPTRON_COURSE_LAB_SHOTS"
-MIN_SLIDER = 150  # px of a slider's track: less cannot be moved step by step
-# The chapters whose explorers' sliders are held to MIN_SLIDER (chapter 6's kernel
-# explorer; the sliders of chapters 2, 3, 4 and 7, two to a row, are still narrower).
-WIDE_SLIDERS = {"06_variants"}
+MIN_SLIDER = 150  # px of a slider's track, in every chapter: less cannot be moved step by step
 MIN_ROWS = 5  # rows of a message box: a whole message in view
 
 # Nothing that changes how a chapter is drawn: that is left to the course's defaults.
@@ -386,7 +383,7 @@ def test_chapter_after_run_all(chapter, lab, lab_page, shots, book_expected):
         problems.append("the chapter makes an explorer but shows none")
     for s in facts["sliders"]:
         print(f"  slider {s['label']!r}: track {s['width']:.0f} px")
-        if chapter.stem in WIDE_SLIDERS and s["width"] < MIN_SLIDER:
+        if s["width"] < MIN_SLIDER:
             problems.append(f"slider {s['label']!r}: track {s['width']:.0f} px wide")
     for rows in facts["textareas"]:
         if rows < MIN_ROWS:
