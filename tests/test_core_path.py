@@ -54,6 +54,18 @@ def unmarked_sections(html: str) -> list[str]:
     return out
 
 
+def source_boxes(html: str) -> list[tuple[str, bool]]:
+    """The title of every "Reading the sources" box of a page, and whether it is folded."""
+    soup = BeautifulSoup(html, "html.parser")
+    out = []
+    for title in soup.select("p.admonition-title"):
+        text = " ".join(title.get_text(" ").split())
+        if text.startswith("Reading the sources"):
+            box = title.find_parent(class_="admonition")
+            out.append((text, "dropdown" in (box.get("class") or [])))
+    return out
+
+
 def page(site: Path, stem: str) -> str:
     return (site / "book" / f"{stem}.html").read_text(encoding="utf-8")
 
@@ -98,3 +110,23 @@ def test_the_core_path_reads_in_about_three_hours(site):
     print(f"core path {total} words ({report})")
     assert all(core.values()), "every chapter of the unit has core sections"
     assert total <= CORE_WORDS, f"the core path has {total} words: {report}"
+
+
+def test_the_audits_of_the_sources_are_folded_boxes(site):
+    """Every "Reading the sources" box is folded (so on no path), and the chapters that
+    audit their sources have them: the history and conventions of chapter 1, the notes'
+    bias step in chapter 2, their slip in chapter 3, the paper in chapter 5."""
+    boxes = {stem: source_boxes(page(site, stem)) for stem in ALL_CHAPTERS}
+    unfolded = [(stem, t) for stem, found in boxes.items() for t, folded in found if not folded]
+    assert unfolded == []
+    counts = {stem: len(found) for stem, found in boxes.items()}
+    assert counts["01_algorithm"] >= 3 and counts["05_spam"] >= 4, counts
+    assert counts["02_offset"] >= 1 and counts["03_margin"] >= 1, counts
+
+
+def test_the_box_check_sees_an_open_box():
+    html = """<div class="note admonition"><p class="admonition-title">Reading the sources: x</p>
+    </div><div class="note dropdown admonition"><p class="admonition-title">Reading the
+    sources: y</p></div>"""
+    assert source_boxes(html) == [("Reading the sources: x", False),
+                                  ("Reading the sources: y", True)]
