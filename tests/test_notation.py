@@ -302,7 +302,7 @@ RULES = [
     Rule(
         "deficiency-is-xi",
         r"d is the dimension; the deficiency of example i is \xi_i",
-        in_math(r"(?<![A-Za-z\\])d_(?:i|\{i\})\s*(?:=|\^2)|\\sum_i\s*d_i"),
+        in_math(r"(?<![A-Za-z\\])d_(?:i|\{i\})\s*(?:=|\^2)|\\sum_i\s*d_i|y\^\{\(\w\)\}\s*d_[1n]"),
         r"$d_i = \max(0, \gamma - y^{(i)} u^\top x^{(i)})$ and $D = \sqrt{\sum_i d_i^2}$",
         r"$\xi_i = \max(0, \gamma - y^{(i)} u^\top x^{(i)})$ and $D = \sqrt{\sum_i \xi_i^2}$",
     ),
