@@ -1,7 +1,7 @@
 """Freund and Schapire's hinge deficiency: how far data fall short of a margin (chapter 7).
 
 For a unit vector ``u`` and a target margin ``gamma > 0``, example ``i`` falls short by
-``d_i = max(0, gamma - y_i u . x_i)``, the hinge loss of ``u`` at margin ``gamma``; the
+``xi_i = max(0, gamma - y_i u . x_i)``, the hinge loss of ``u`` at margin ``gamma``; the
 total deficiency is ``D = sqrt(sum_i xi_i^2)``.  It enters the mistake bound
 ``((R + D) / gamma)^2`` (:func:`perceptron_lib.freund_schapire_bound`), which holds on
 any data, separable or not.
@@ -32,7 +32,7 @@ def hinge_deficiency(
     separator to ``(theta, theta_0)``, and the lifted vector is normalised,
 
         u = (theta, theta_0) / ||(theta, theta_0)||,
-        d_i = max(0, gamma - y_i (theta . x_i + theta_0) / ||(theta, theta_0)||),
+        xi_i = max(0, gamma - y_i (theta . x_i + theta_0) / ||(theta, theta_0)||),
         D = sqrt(sum_i xi_i^2).
 
     So ``D`` is about a separator through the origin of the lifted data, the data on
@@ -46,7 +46,7 @@ def hinge_deficiency(
     the original space.)
 
     ``D`` is 0 exactly when every example has lifted margin at least ``gamma``.  Each
-    ``d_i`` is below ``gamma`` for an example strictly on its own side, equal to it on
+    ``xi_i`` is below ``gamma`` for an example strictly on its own side, equal to it on
     the boundary (a mistake, by the course's convention) and above it on the wrong
     side.
 
@@ -61,7 +61,7 @@ def hinge_deficiency(
     gamma : float, > 0
         The target margin.
     per_example : bool, default False
-        Also return the vector of ``d_i``.
+        Also return the vector of ``xi_i``.
 
     Returns
     -------

@@ -29,7 +29,7 @@ def deficiency_reference(X: ArrayLike, y: ArrayLike, theta: ArrayLike, theta_0: 
 
 def _deficiency(X, y, theta, theta_0, gamma, *, clip=True, total="root", normalize="lifted",
                 offset=True, label=True):
-    """D with one rule changed: ``clip`` False keeps negative d_i; ``total`` "root"
+    """D with one rule changed: ``clip`` False keeps negative xi_i; ``total`` "root"
     (right), "sum", "squares", "mean" or "max"; ``normalize`` "lifted" (right: by the
     norm of (theta, theta_0)), "none" or "theta" (by ||theta|| alone); ``offset`` False
     drops theta_0 (from the score and the norm); ``label`` False leaves y out."""
@@ -98,21 +98,21 @@ HINGE_DEFICIENCY = Task(
               np.array([-1.0]), 2.5, 1.0),
              "four points on a line, separated by theta = -1, theta_0 = 5/2"),
         Case((XOR_X, XOR_Y, np.array([1.0, 0.0]), 0.0, 1.0),
-             "XOR: a point on the wrong side has d_i larger than gamma"),
+             "XOR: a point on the wrong side has xi_i larger than gamma"),
     ),
     hidden=_deficiency_hidden,
     known=(
-        Mistake("no max", "d_i = max(0, gamma - margin_i): an example whose margin is "
+        Mistake("no max", "xi_i = max(0, gamma - margin_i): an example whose margin is "
                 "larger than gamma contributes 0, not a negative number",
                 _deficiency_variant(clip=False)),
-        Mistake("sum", "D is the square root of the sum of the SQUARES of the d_i, not "
+        Mistake("sum", "D is the square root of the sum of the SQUARES of the xi_i, not "
                 "their sum", _deficiency_variant(total="sum")),
         Mistake("no root", "D is the square ROOT of sum_i xi_i ** 2",
                 _deficiency_variant(total="squares")),
         Mistake("mean", "D sums the squares xi_i ** 2 over the examples; do not average "
                 "them", _deficiency_variant(total="mean")),
         Mistake("max", "D takes every example into account: sqrt(sum_i xi_i ** 2), not the "
-                "largest d_i", _deficiency_variant(total="max")),
+                "largest xi_i", _deficiency_variant(total="max")),
         Mistake("functional", "the margin is geometric: divide y (theta^T x + theta_0) by "
                 "the norm of the lifted vector (theta, theta_0), so that it is a unit vector u",
                 _deficiency_variant(normalize="none")),

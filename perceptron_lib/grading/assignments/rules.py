@@ -326,7 +326,7 @@ ONE_VS_ALL_PREDICT = (
     R("the one with the highest **score**", "three classes 1, 2, 3 in the plane",
       "argmin"),
     R("offsets included", "every score negative", "no offset"),
-    R(r"do not divide them by $\lVert\theta_j\rVert$", "scores 3, 2.5 and -3",
+    R(r"do not divide them by $\lVert\Theta_j\rVert$", "scores 3, 2.5 and -3",
       "normalised"),
     R("A point may be claimed by several perceptrons, or by none (all scores negative): "
       "the highest score wins all the same", "every score negative", "first positive"),
@@ -372,16 +372,16 @@ HINGE_DEFICIENCY = (
     R("$D = 0$ exactly when every example has margin at least $\\gamma$",
       "separable data with margin 0.3", "no max"),
     R("an example on the wrong side contributes more than $\\gamma$", "XOR: a point"),
-    R(r"D = \sqrt{\sum_{i=1}^{n} d_i^2}", "margins 2, 1 and 1", "sum"),
-    R(r"D = \sqrt{\sum_{i=1}^{n} d_i^2}", "margins 2, 1 and 1", "no root"),
-    R(r"D = \sqrt{\sum_{i=1}^{n} d_i^2}", "margins 2, 1 and 1", "mean"),
-    R(r"D = \sqrt{\sum_{i=1}^{n} d_i^2}", "margins 2, 1 and 1", "max"),
+    R(r"D = \sqrt{\sum_{i=1}^{n} \xi_i^2}", "margins 2, 1 and 1", "sum"),
+    R(r"D = \sqrt{\sum_{i=1}^{n} \xi_i^2}", "margins 2, 1 and 1", "no root"),
+    R(r"D = \sqrt{\sum_{i=1}^{n} \xi_i^2}", "margins 2, 1 and 1", "mean"),
+    R(r"D = \sqrt{\sum_{i=1}^{n} \xi_i^2}", "margins 2, 1 and 1", "max"),
     R("For a unit vector $u$", "the worked example's points", "functional"),
     R("and normalise that whole vector", "the worked example's points", "theta norm"),
     R("lift each example to $(x, 1)$, so that the separator is the vector "
       "$(\\theta, \\theta_0)$ through the origin", "the worked example's points",
       "no offset"),
-    R(r"d_i = \max\left(0,\ \gamma - y^{(i)} u^\top x^{(i)}\right)", "margins 2, 1 and 1",
+    R(r"\xi_i = \max\left(0,\ \gamma - y^{(i)} u^\top x^{(i)}\right)", "margins 2, 1 and 1",
       "no label"),
 )
 
