@@ -1,4 +1,5 @@
-"""Empirical risk minimisation over halfspaces (chapter 7, noisy data and learning theory).
+"""Empirical risk minimisation over halfspaces (chapter 6, the pocket's yardstick; chapter 7,
+noisy data and learning theory).
 
 The *empirical risk* of a halfspace ``(theta, theta_0)`` is its fraction of training
 errors; ERM returns a halfspace with the fewest errors.  On separable data that is a
@@ -61,7 +62,7 @@ def training_errors(
 
 @dataclass(frozen=True)
 class ERMResult:
-    """A halfspace with the fewest training errors (chapter 7).
+    """A halfspace with the fewest training errors (chapters 6 and 7).
 
     Attributes
     ----------
@@ -161,7 +162,7 @@ def _realise(X: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, float] | No
 
 
 def erm_halfspace(X: ArrayLike, y: ArrayLike) -> ERMResult:
-    """Empirical risk minimisation over halfspaces: the fewest training errors (chapter 7).
+    """Empirical risk minimisation over halfspaces: the fewest training errors (chapters 6 and 7).
 
     Finds ``(theta, theta_0)`` minimising :func:`training_errors` over every halfspace
     (with an offset), exactly:

@@ -20,6 +20,7 @@
   const SECTIONS = ".bd-article > section > section";
   const BIG = 300; // elements: a block larger than this is laid out in parts
   const STEP_MS = 12;
+  const IDLE_MS = 250;
   const ours = new WeakSet(); // blocks given their tab stop here
   const known = new WeakSet(); // blocks measured at least once
 
@@ -50,7 +51,8 @@
     ...root.querySelectorAll(SCROLLERS)].filter((el) => !el.closest(".toggle-hidden") && !waits(el));
 
   const idle = window.requestIdleCallback
-    || ((f) => setTimeout(() => f({ timeRemaining: () => 10 }), 30));
+    ? (f) => window.requestIdleCallback(f, { timeout: IDLE_MS })
+    : (f) => setTimeout(f, 30);
   let main = document.body;
   let waiting = []; // [block, its section] not yet laid out, in the page's order
   const left = new Map(); // section -> how many of its blocks wait
@@ -61,8 +63,10 @@
   const SPLIT = new Set(["DIV", "SECTION", "UL", "OL"]);
   const big = (block) => SPLIT.has(block.tagName) && block.children.length > 1
     && block.getElementsByTagName("*").length > BIG;
+  // A section already laid out (a link was followed) has its blocks drawn: splitting one
+  // then would fold its parts back to their placeholder height and move the page.
   const layOut = ([block, section]) => {
-    if (big(block)) {
+    if (big(block) && !section.classList.contains("laid-out")) {
       const parts = [...block.children];
       for (const part of parts) {
         part.classList.add("pl-wait");
@@ -77,14 +81,14 @@
     left.set(section, left.get(section) - 1);
     if (left.get(section) === 0) section.classList.add("laid-out");
   };
-  // A few blocks per idle period, for at most STEP_MS: no task of the load grows long.
-  const step = (deadline) => {
+  // A few blocks per idle period, for at most STEP_MS: no task of the load grows long.  A
+  // busy page (formulas being typeset, a demo playing) still gets a step every IDLE_MS.
+  const step = () => {
     const start = performance.now();
     do {
       const next = waiting.shift();
       if (next) layOut(next);
-    } while (waiting.length && deadline.timeRemaining() > 8
-             && performance.now() - start < STEP_MS);
+    } while (waiting.length && performance.now() - start < STEP_MS);
     if (waiting.length) idle(step); else done();
   };
   const done = () => document.documentElement.setAttribute("data-laid-out", "");

@@ -228,6 +228,9 @@ def goto(page, url: str) -> str:
 #: page without that script.
 LAID_OUT = ("() => document.documentElement.hasAttribute('data-laid-out') || "
             "![...document.scripts].some(s => /page-load\\.js/.test(s.src))")
+#: How long a test waits for LAID_OUT: a few seconds on a quiet machine, many more when
+#: the browser shares two cores with the other test worker.
+LAID_OUT_MS = 90_000
 
 #: Lays out every section of a page at once, as page-load.js does in idle time after the
 #: load: for a test that holds a demo's module back, which holds the load back too.
@@ -320,7 +323,7 @@ class DemoPages:
         if scheme == "dark":
             page.evaluate(DARK)
         page.wait_for_function(f"() => {self.api}")
-        page.wait_for_function(LAID_OUT)
+        page.wait_for_function(LAID_OUT, timeout=LAID_OUT_MS)
         if scroll:
             page.locator(self.selector).scroll_into_view_if_needed()
             page.wait_for_function(f"() => {self.active}")

@@ -12,7 +12,7 @@ import json
 
 import numpy as np
 import pytest
-from harness import BURST_WAIT_MS, LAID_OUT, assert_demo_speaks
+from harness import BURST_WAIT_MS, LAID_OUT, LAID_OUT_MS, assert_demo_speaks
 
 import perceptron_lib as pl
 from perceptron_lib.demos.playground import best_margin
@@ -35,7 +35,7 @@ def open_page(context, base_url):
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.goto(f"{base_url}/{rel}", wait_until="load")
-        page.wait_for_function(LAID_OUT)
+        page.wait_for_function(LAID_OUT, timeout=LAID_OUT_MS)
         page.wait_for_function(f"() => document.querySelector('{SEL}').perceptronPlayground")
         page.locator(SEL).scroll_into_view_if_needed()
         page.errors = errors
@@ -347,7 +347,7 @@ def test_a_link_restores_points_step_and_options_exactly(open_page, base_url):
             "w": [-3.0, 3.0, -3.0, 3.0, 6.0], "s": visits, "b": 0, "l": -1}
     page.goto(f"{base_url}/book/03_margin.html?{key}={encode_state(link)}#the-margin",
               wait_until="load")
-    page.wait_for_function(LAID_OUT)
+    page.wait_for_function(LAID_OUT, timeout=LAID_OUT_MS)
     page.wait_for_function(f"() => document.querySelector('{SEL}').perceptronPlayground")
     st = state(page)
     assert st["X"] == X and st["y"] == y and st["visits"] == visits
@@ -381,7 +381,7 @@ def test_a_malformed_or_hostile_link_is_ignored_and_said(open_page, base_url, te
     page = open_page("book/01_algorithm.html")
     key = key_of(page)
     page.goto(f"{base_url}/book/01_algorithm.html?{key}={text}", wait_until="load")
-    page.wait_for_function(LAID_OUT)
+    page.wait_for_function(LAID_OUT, timeout=LAID_OUT_MS)
     page.wait_for_function(f"() => document.querySelector('{SEL}').perceptronPlayground")
     st = state(page)
     assert "ignored" in st["status"], st["status"]
@@ -516,7 +516,7 @@ def test_the_generators_points_are_the_librarys(open_page, base_url, options):
     saved = wait_for_url(page, key)
     assert saved["g"] == options and "p" not in saved
     page.reload(wait_until="load")
-    page.wait_for_function(LAID_OUT)
+    page.wait_for_function(LAID_OUT, timeout=LAID_OUT_MS)
     page.wait_for_function(f"() => {API}")
     st = state(page)
     assert st["X"] == ref.X.tolist() and st["converged"] == (options["kind"] == "separable")

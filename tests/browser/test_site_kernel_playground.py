@@ -20,6 +20,7 @@ import pytest
 from harness import (
     BURST_WAIT_MS,
     LAID_OUT,
+    LAID_OUT_MS,
     LAY_OUT_NOW,
     DemoPages,
     assert_demo_speaks,
@@ -445,7 +446,7 @@ def test_a_link_restores_data_kernel_and_step(open_page, base_url):
     assert key.startswith("kernel-playground-")
     link = {"v": 1, "d": 1, "k": "RBF", "deg": 3, "gam": 2.0, "s": 50}
     page.goto(f"{base_url}/{PAGE}?{key}={encode_state(link)}", wait_until="load")
-    page.wait_for_function(LAID_OUT)
+    page.wait_for_function(LAID_OUT, timeout=LAID_OUT_MS)
     page.wait_for_function(f"() => {API}")
     page.locator(SEL).scroll_into_view_if_needed()
     page.wait_for_function(f"() => {API}.state().active")
@@ -463,7 +464,7 @@ def test_a_link_restores_data_kernel_and_step(open_page, base_url):
     # a hostile one is ignored, and said
     bad = encode_state({"v": 1, "k": "sigmoid"})
     page.goto(f"{base_url}/{PAGE}?{key}={bad}", wait_until="load")
-    page.wait_for_function(LAID_OUT)
+    page.wait_for_function(LAID_OUT, timeout=LAID_OUT_MS)
     page.wait_for_function(f"() => {API}")
     st = state(page)
     assert "ignored" in st["status"] and st["kernel"]["kind"] == "polynomial"
@@ -588,7 +589,7 @@ def started(page) -> None:
     """Once the chapter's sections are laid out, bring the playground into view and wait
     until it has started (as DemoPages.open does)."""
     page.wait_for_function(f"() => {API}")
-    page.wait_for_function(LAID_OUT)
+    page.wait_for_function(LAID_OUT, timeout=LAID_OUT_MS)
     page.locator(SEL).scroll_into_view_if_needed()
     page.wait_for_function(f"() => {API}.state().active")
 

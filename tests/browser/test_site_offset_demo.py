@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 from harness import (
     LAID_OUT,
+    LAID_OUT_MS,
     LAY_OUT_NOW,
     DemoPages,
     assert_demo_speaks,
@@ -516,14 +517,14 @@ def test_a_link_reproduces_the_state_and_back_returns(browser, base_url):
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{base_url}/{PAGE}", wait_until="load")
-        page.wait_for_function(LAID_OUT)
+        page.wait_for_function(LAID_OUT, timeout=LAID_OUT_MS)
         page.wait_for_function(f"() => {API}")
         key = page.locator(SEL).get_attribute("id")
         assert re.fullmatch(r"offset-demo-[0-9a-f]{8}", key)
         want = {"dataset": "offset example", "c": 3.16, "theta": [-1.0], "theta0": 2.7,
                 "steps": 9}
         page.goto(f"{base_url}/{PAGE}?{key}={url_param(want)}", wait_until="load")
-        page.wait_for_function(LAID_OUT)
+        page.wait_for_function(LAID_OUT, timeout=LAID_OUT_MS)
         page.wait_for_function(f"() => {API}")
         page.locator(SEL).scroll_into_view_if_needed()
         page.wait_for_function(f"() => {API}.state().active")
@@ -546,7 +547,7 @@ def test_a_link_reproduces_the_state_and_back_returns(browser, base_url):
         assert state(page)["status"].startswith("Back to an earlier state")
         # a broken link is ignored, with a word in the status line
         page.goto(f"{base_url}/{PAGE}?{key}={url_param({'c': 2.5})}", wait_until="load")
-        page.wait_for_function(LAID_OUT)
+        page.wait_for_function(LAID_OUT, timeout=LAID_OUT_MS)
         page.wait_for_function(f"() => {API}")
         assert page.evaluate(f"() => {API}.getState()")["c"] == 1.0
         assert "ignored" in state(page)["status"] and "c must be one of" in state(page)["status"]
