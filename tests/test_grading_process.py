@@ -143,7 +143,7 @@ def test_no_hostile_file_stops_the_class_and_the_honest_keep_full_marks(tmp_path
 
 
 # ------------------------------------------------------------------ interrupted runs
-SLOW = "import time\ntime.sleep(4)"
+SLOW = "import time\ntime.sleep(2)"
 
 
 def slow_class(folder: Path, n: int = 6) -> None:

@@ -323,6 +323,9 @@ class DemoPages:
         if scheme == "dark":
             page.evaluate(DARK)
         page.wait_for_function(f"() => {self.api}")
+        # every section laid out at once, as when a reader follows a link to a heading:
+        # the page is then still while the test works, without the idle steps' wait
+        page.evaluate(LAY_OUT_NOW)
         page.wait_for_function(LAID_OUT, timeout=LAID_OUT_MS)
         if scroll:
             page.locator(self.selector).scroll_into_view_if_needed()
