@@ -5,7 +5,8 @@ A chapter cites a work as a link ``[[Rosenblatt, 1958]](#rosenblatt1958)``: Jupy
 makes it a ``{cite}`` role, so the site shows the author and year linked into the list of
 the ``{bibliography}`` directive.  JupyterLab shows no bibliography, so every chapter
 ends with a Markdown cell tagged ``remove-cell`` (the site drops it) that lists each key
-the chapter cites with the full reference, generated here from ``book/references.bib``;
+the chapter cites with the full reference, generated here from ``book/references.bib``,
+each entry with an anchor that the chapter's citation links land on;
 ``test_chapter_cells.py`` keeps the cells in sync.
 
 Run ``python3 tests/chapter_references.py`` to write the cells after a change of the
@@ -73,10 +74,34 @@ def reference_texts(keys: list[str], bib: Path = BIB) -> dict[str, str]:
     return {entry.key: entry.text.render(backend) for entry in formatted}
 
 
-def references_source(keys: list[str]) -> str:
-    """The Markdown of the notebook-only cell that lists ``keys`` with their references."""
+def citation_groups(nb: nbformat.NotebookNode) -> list[list[str]]:
+    """The keys of each citation of several works in a chapter's text, in order."""
+    groups = [group for _, text in visible_markdown(nb)
+              for group in NOTEBOOK_CITATIONS.citation_keys(text) if len(group) > 1]
+    return [list(g) for g in dict.fromkeys(tuple(g) for g in groups)]
+
+
+def anchors(keys: list[str], groups: list[list[str]] = ()) -> dict[str, list[str]]:
+    """The link targets each listed reference carries: its key, and the target of every
+    citation of several works whose first work in the list it is (such a link,
+    ``#key1,key2``, lands on the first of its works)."""
+    out = {k: [k] for k in keys}
+    for group in groups:
+        out[min(group, key=keys.index)].append(",".join(group))
+    return out
+
+
+def references_source(keys: list[str], groups: list[list[str]] = ()) -> str:
+    """The Markdown of the notebook-only cell that lists ``keys`` with their references.
+
+    Each entry starts with an empty anchor per link target (JupyterLab keeps it as
+    ``data-jupyter-id`` and scrolls to it when a citation is clicked).
+    """
     texts = reference_texts(keys)
-    lines = [INTRO, ""] + [f"- `{k}`: {texts[k]}" for k in keys]
+    marks = anchors(keys, groups)
+    lines = [INTRO, ""] + [
+        "- " + "".join(f'<a id="{target}"></a>' for target in marks[k]) + f"`{k}`: {texts[k]}"
+        for k in keys]
     return "\n".join(lines)
 
 
@@ -99,7 +124,7 @@ def bibliography_index(nb: nbformat.NotebookNode) -> int:
 def write(path: Path) -> bool:
     """Put the up-to-date references cell right after the bibliography; True if changed."""
     nb = nbformat.read(path, as_version=4)
-    source = references_source(cited_keys(nb))
+    source = references_source(cited_keys(nb), citation_groups(nb))
     found = references_cell(nb)
     if found is not None:
         index, cell = found

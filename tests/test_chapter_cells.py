@@ -18,8 +18,10 @@ import pytest
 from chapter_references import (
     CELL_ID,
     CHAPTERS,
+    NOTEBOOK_CITATIONS,
     TAG,
     bibliography_index,
+    citation_groups,
     cited_keys,
     references_cell,
     references_source,
@@ -87,10 +89,26 @@ def test_references_cell_lists_every_cited_key(chapter):
     assert cell.cell_type == "markdown"
     assert cell.metadata.get("tags") == [TAG]
     assert index == bibliography_index(nb) + 1, "the list belongs under the References heading"
-    assert cell.source == references_source(keys), (
+    assert cell.source == references_source(keys, citation_groups(nb)), (
         f"{name}: references out of date; run python3 tests/chapter_references.py")
-    listed = re.findall(r"^- `([^`]+)`:", cell.source, re.MULTILINE)
+    listed = re.findall(r"^- (?:<a id=\"[^\"]+\"></a>)+`([^`]+)`:", cell.source, re.MULTILINE)
     assert listed == keys
+
+
+def test_every_citation_lands_on_its_reference(chapter):
+    # in JupyterLab a citation is a link to #key (or #key1,key2): the list holds one anchor
+    # per link target, on the entry of the first work the link names
+    name, nb = chapter
+    _, cell = references_cell(nb)
+    targets = re.findall(r'<a id="([^"]+)"></a>', cell.source)
+    assert len(targets) == len(set(targets))
+    cited = {",".join(group) for _, text in visible_markdown(nb)
+             for group in NOTEBOOK_CITATIONS.citation_keys(text)}
+    assert cited <= set(targets), f"{name}: citations with no anchor: {cited - set(targets)}"
+    for target in targets:
+        entry = next(line for line in cell.source.splitlines() if f'<a id="{target}">' in line)
+        first = target.split(",")
+        assert re.search(r"`([^`]+)`:", entry)[1] in first
 
 
 @pytest.mark.parametrize("text", [
@@ -117,6 +135,9 @@ def test_a_stale_references_cell_is_caught(chapter):
     _, cell = references_cell(nb)
     keys = cited_keys(nb)
     assert cell.source != references_source(keys[1:])  # one key dropped
+    groups = citation_groups(nb)
+    if groups:  # an anchor of a citation of several works dropped
+        assert cell.source != references_source(keys, groups[1:])
     assert CELL_ID == cell.get("id")
 
 

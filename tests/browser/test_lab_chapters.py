@@ -19,8 +19,9 @@ back) and checks:
   the whole box (picture and controls) within the notebook's visible height; a chapter
   that makes an explorer shows it live (chapter 7 included); the track of every slider of
   chapter 6 is at least 150 px wide and a message box shows at least 5 rows;
-- no citation or cross-reference marked "Not Found", no link to ``#``, and every link to
-  a notebook opens a notebook that exists (chapters, exercises).
+- no citation or cross-reference marked "Not Found", no link to ``#``, every citation
+  lands on its work in the chapter's list of references, and every link to a notebook
+  opens a notebook that exists (chapters, exercises).
 
 Screenshots of each chapter after Run All and of each explorer go to the directory named
 by ``PERCEPTRON_COURSE_LAB_SHOTS`` (default: a temporary directory).  All six chapters
@@ -48,6 +49,7 @@ from urllib.parse import unquote, urlparse
 
 import nbformat
 import pytest
+from chapter_references import NOTEBOOK_CITATIONS, visible_markdown
 from harness import ROOT
 
 
@@ -256,8 +258,16 @@ FACTS = """() => {
             boxHeight: b.height, boxWidth: b.width};
   });
   const md = [...panel.querySelectorAll('.jp-MarkdownCell .jp-MarkdownOutput')];
-  const links = md.flatMap(m => [...m.querySelectorAll('a')].map(
-      a => ({href: a.getAttribute('href') || '', text: a.innerText})));
+  // a link within the notebook lands where an element has its id (JupyterLab keeps the
+  // id of Markdown's HTML as data-jupyter-id)
+  const lands = (href) => {
+    const id = CSS.escape(decodeURIComponent(href.slice(1)));
+    return !!panel.querySelector(`[id="${id}"], [data-jupyter-id="${id}"]`);
+  };
+  const links = md.flatMap(m => [...m.querySelectorAll('a')].map(a => {
+    const href = a.getAttribute('href') || '';
+    return {href, text: a.innerText, lands: href.startsWith('#') && lands(href)};
+  }));
   const marked = md.flatMap(m => [...m.querySelectorAll('[title$="Not Found"], .text-yellow-600')]
       .map(e => `${e.getAttribute('title') || 'marked'}: ${e.innerText}`));
   const sliders = [...panel.querySelectorAll('.jp-OutputArea .widget-slider')].map(s => {
@@ -389,13 +399,17 @@ def test_chapter_after_run_all(chapter, lab, lab_page, shots, book_expected):
         if rows < MIN_ROWS:
             problems.append(f"a message box of {rows} rows")
 
-    # links and references
+    # links and references: a citation lands on its work in the chapter's list
     problems += [f"marked in the text: {m}" for m in facts["marked"]]
+    cited = {",".join(group) for _, text in visible_markdown(nb)
+             for group in NOTEBOOK_CITATIONS.citation_keys(text)}
     for link in facts["links"]:
         href = link["href"]
         if href == "#":
             problems.append(f"link to # with the words {link['text']!r}")
             continue
+        if href[1:] in cited and not link["lands"]:
+            problems.append(f"citation {link['text']!r} lands nowhere")
         url = urlparse(href)
         if url.scheme in ("http", "https") and url.hostname != "127.0.0.1":
             continue
