@@ -19,8 +19,9 @@ back) and checks:
   the whole box (picture and controls) within the notebook's visible height; a chapter
   that makes an explorer shows it live (chapter 7 included); the track of every slider of
   chapter 6 is at least 150 px wide and a message box shows at least 5 rows;
-- no citation or cross-reference marked "Not Found", no link to ``#``, every citation
-  lands on its work in the chapter's list of references, and every link to a notebook
+- no citation or cross-reference marked "Not Found", no link to ``#``, every link within
+  the chapter lands on its target (a heading, a figure, a theorem, an exercise; a
+  citation on its work in the chapter's list of references), and every link to a notebook
   opens a notebook that exists (chapters, exercises).
 
 Screenshots of each chapter after Run All and of each explorer go to the directory named
@@ -399,7 +400,8 @@ def test_chapter_after_run_all(chapter, lab, lab_page, shots, book_expected):
         if rows < MIN_ROWS:
             problems.append(f"a message box of {rows} rows")
 
-    # links and references: a citation lands on its work in the chapter's list
+    # links and references: a link within the chapter (a heading, a figure, a theorem, an
+    # exercise) lands on its target, a citation on its work in the chapter's list
     problems += [f"marked in the text: {m}" for m in facts["marked"]]
     cited = {",".join(group) for _, text in visible_markdown(nb)
              for group in NOTEBOOK_CITATIONS.citation_keys(text)}
@@ -408,8 +410,9 @@ def test_chapter_after_run_all(chapter, lab, lab_page, shots, book_expected):
         if href == "#":
             problems.append(f"link to # with the words {link['text']!r}")
             continue
-        if href[1:] in cited and not link["lands"]:
-            problems.append(f"citation {link['text']!r} lands nowhere")
+        if href.startswith("#") and not link["lands"]:
+            what = "citation" if href[1:] in cited else "link"
+            problems.append(f"{what} {link['text']!r} to {href} lands nowhere")
         url = urlparse(href)
         if url.scheme in ("http", "https") and url.hostname != "127.0.0.1":
             continue
