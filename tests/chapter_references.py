@@ -74,17 +74,22 @@ def reference_texts(keys: list[str], bib: Path = BIB) -> dict[str, str]:
     return {entry.key: entry.text.render(backend) for entry in formatted}
 
 
+def citation_targets(nb: nbformat.NotebookNode) -> list[str]:
+    """The target of every citation link in a chapter's text (``key`` or ``key1,key2``),
+    once each, in order."""
+    return list(dict.fromkeys(",".join(group) for _, text in visible_markdown(nb)
+                              for group in NOTEBOOK_CITATIONS.citation_keys(text)))
+
+
 def citation_groups(nb: nbformat.NotebookNode) -> list[list[str]]:
     """The keys of each citation of several works in a chapter's text, in order."""
-    groups = [group for _, text in visible_markdown(nb)
-              for group in NOTEBOOK_CITATIONS.citation_keys(text) if len(group) > 1]
-    return [list(g) for g in dict.fromkeys(tuple(g) for g in groups)]
+    return [t.split(",") for t in citation_targets(nb) if "," in t]
 
 
 def anchors(keys: list[str], groups: list[list[str]] = ()) -> dict[str, list[str]]:
     """The link targets each listed reference carries: its key, and the target of every
-    citation of several works whose first work in the list it is (such a link,
-    ``#key1,key2``, lands on the first of its works)."""
+    citation of several works of which it comes first in the list (such a link,
+    ``#key1,key2``, lands on the one of its works listed first)."""
     out = {k: [k] for k in keys}
     for group in groups:
         out[min(group, key=keys.index)].append(",".join(group))

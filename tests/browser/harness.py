@@ -232,8 +232,9 @@ LAID_OUT = ("() => document.documentElement.hasAttribute('data-laid-out') || "
 #: the browser shares two cores with the other test worker.
 LAID_OUT_MS = 90_000
 
-#: Lays out every section of a page at once, as page-load.js does in idle time after the
-#: load: for a test that holds a demo's module back, which holds the load back too.
+#: Lays out every section of a page at once, as page-load.js does when a reader follows a
+#: link: for a test that holds a demo's module back (which holds the load back too), and
+#: for DemoPages.open, which then need not wait for the idle steps.
 LAY_OUT_NOW = ("() => document.querySelectorAll('.bd-article > section > section, .pl-wait')"
                ".forEach(s => s.classList.add('laid-out'))")
 
